@@ -1,0 +1,173 @@
+import {themes as prismThemes} from 'prism-react-renderer';
+import type {Config} from '@docusaurus/types';
+import type * as Preset from '@docusaurus/preset-classic';
+import type * as OpenApiPlugin from 'docusaurus-plugin-openapi-docs';
+import {brand} from './src/brand';
+
+/** Every guide under "Account Settings" is also reachable under the misspelling SPEC reports. */
+const ACCOUNT_SETTINGS = '/Guides/Account Settings/';
+const ACCOUNT_SETTINGS_MISSPELLED = '/Guides/Acccount Settings/';
+
+const config: Config = {
+  title: brand.siteTitle,
+  tagline: brand.tagline,
+  favicon: 'img/favicon.svg',
+  url: brand.siteUrl,
+  baseUrl: brand.baseUrl,
+  trailingSlash: undefined,
+  onBrokenLinks: 'throw',
+  onBrokenAnchors: 'warn',
+  onDuplicateRoutes: 'warn',
+  markdown: {
+    hooks: {onBrokenMarkdownLinks: 'warn', onBrokenMarkdownImages: 'throw'},
+  },
+  i18n: {defaultLocale: 'en', locales: ['en'], localeConfigs: {en: {direction: 'ltr', htmlLang: 'en'}}},
+  future: {
+    v4: {removeLegacyPostBuildHeadAttribute: true, useCssCascadeLayers: false},
+    faster: true,
+  },
+  staticDirectories: ['static', 'generated/static'],
+
+  presets: [
+    [
+      'classic',
+      {
+        docs: {
+          path: 'docs',
+          routeBasePath: '/',
+          sidebarPath: './sidebars.ts',
+          lastVersion: 'current',
+          versions: {current: {label: 'Next'}},
+          showLastUpdateTime: true,
+          breadcrumbs: true,
+        },
+        blog: false,
+        pages: {},
+        theme: {customCss: './src/css/custom.css'},
+        sitemap: {
+          lastmod: 'datetime',
+          changefreq: null,
+          priority: null,
+          ignorePatterns: ['/docs/search', '/docs/letters'],
+        },
+      } satisfies Preset.Options,
+    ],
+  ],
+
+  plugins: [
+    [
+      '@docusaurus/plugin-content-docs',
+      {
+        id: 'api',
+        path: 'generated/api',
+        routeBasePath: 'api',
+        sidebarPath: './sidebars-api.ts',
+        docItemComponent: '@theme/ApiItem',
+        lastVersion: 'current',
+        versions: {current: {label: 'Next'}},
+        breadcrumbs: true,
+      },
+    ],
+    [
+      'docusaurus-plugin-openapi-docs',
+      {
+        id: 'openapi',
+        docsPluginId: 'api',
+        config: {
+          tributary: {
+            specPath: 'generated/static/openapi.yaml',
+            outputDir: 'generated/api',
+            downloadUrl: `${brand.baseUrl}openapi.yaml`,
+            sidebarOptions: {groupPathsBy: 'tag', categoryLinkSource: 'tag'},
+            showSchemas: false,
+          } satisfies OpenApiPlugin.Options,
+        },
+      },
+    ],
+    [
+      '@docusaurus/plugin-client-redirects',
+      {
+        createRedirects(existingPath: string) {
+          if (existingPath.startsWith(ACCOUNT_SETTINGS)) {
+            return [existingPath.replace(ACCOUNT_SETTINGS, ACCOUNT_SETTINGS_MISSPELLED)];
+          }
+          return undefined;
+        },
+      },
+    ],
+    'docusaurus-plugin-sass',
+    ['docusaurus-lunr-search', {indexBaseUrl: true}],
+  ],
+
+  themes: ['docusaurus-theme-openapi-docs'],
+
+  themeConfig: {
+    image: 'img/social-card.png',
+    metadata: [{name: 'description', content: `${brand.siteTitle}: ${brand.tagline}.`}],
+    colorMode: {defaultMode: 'light', disableSwitch: false, respectPrefersColorScheme: true},
+    announcementBar: {
+      id: brand.announcement.id,
+      content: brand.announcement.content,
+      isCloseable: true,
+    },
+    docs: {sidebar: {hideable: true, autoCollapseCategories: true}},
+    tableOfContents: {minHeadingLevel: 2, maxHeadingLevel: 3},
+    navbar: {
+      title: brand.productName,
+      logo: {alt: `${brand.productName} logo`, src: 'img/logo.svg', href: brand.baseUrl, target: '_self'},
+      hideOnScroll: false,
+      items: [
+        {type: 'doc', docId: 'Getting started/Behind the Scenes', label: 'Getting started', position: 'left'},
+        {type: 'docSidebar', sidebarId: 'tutorialSidebar', label: 'Guides', position: 'left', to: '/category/guides'},
+        {to: '/category/products', label: 'Products', position: 'left'},
+        {type: 'docSidebar', sidebarId: 'apiSidebar', docsPluginId: 'api', label: 'API reference', position: 'left'},
+        {type: 'docsVersionDropdown', position: 'right'},
+        {type: 'localeDropdown', position: 'right'},
+        {type: 'search', position: 'right'},
+      ],
+    },
+    footer: {
+      style: 'dark',
+      links: [
+        {
+          title: 'Documentation',
+          items: [
+            {label: 'Getting Started', to: '/category/getting-started'},
+            {label: 'Products', to: '/category/products'},
+            {label: 'Guides', to: '/category/guides'},
+            {label: 'API reference', to: brand.apiOverviewPath},
+          ],
+        },
+        {
+          title: brand.productName,
+          items: [
+            {label: 'Security passport', href: brand.legalLinks.securityPassport},
+            {label: 'Contact', href: brand.legalLinks.contact},
+          ],
+        },
+        {
+          title: 'Legal',
+          items: [
+            {label: 'Privacy policy', href: brand.legalLinks.privacyPolicy},
+            {label: 'Terms of use', href: brand.legalLinks.termsOfUse},
+            {label: 'Cookies policy', href: brand.legalLinks.cookiesPolicy},
+          ],
+        },
+      ],
+      copyright: brand.copyright,
+    },
+    prism: {
+      theme: prismThemes.vsLight,
+      darkTheme: prismThemes.vsDark,
+      additionalLanguages: ['bash', 'json', 'yaml', 'python', 'go', 'sql', 'http', 'ini', 'diff', 'csv'],
+    },
+    languageTabs: [
+      {highlight: 'bash', language: 'curl', logoClass: 'curl'},
+      {highlight: 'python', language: 'python', logoClass: 'python', variant: 'requests'},
+      {highlight: 'javascript', language: 'nodejs', logoClass: 'nodejs', variant: 'axios'},
+      {highlight: 'go', language: 'go', logoClass: 'go'},
+    ],
+  } satisfies Preset.ThemeConfig,
+};
+
+export default config;

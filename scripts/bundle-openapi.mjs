@@ -1,0 +1,57 @@
+#!/usr/bin/env node
+// Bundles the split OpenAPI source (openapi/) into one file, published at /docs/openapi.yaml and
+// /docs/openapi.json and read by the API reference generator. Any structural problem in the source
+// (bad YAML, unresolved $ref, wrong type) stops the build with the file, line and column.
+import {mkdir, writeFile} from 'node:fs/promises';
+import path from 'node:path';
+import {fileURLToPath} from 'node:url';
+import {bundle, createConfig, lint} from '@redocly/openapi-core';
+import YAML from 'yaml';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const source = path.resolve(root, process.argv[2] ?? 'openapi/openapi.yaml');
+const outDir = path.resolve(root, process.argv[3] ?? 'generated/static');
+
+function location(problem) {
+  const loc = problem.location?.[0];
+  if (!loc) return 'unknown location';
+  const file = path.relative(root, loc.source.absoluteRef);
+  const {line, col} = loc.source.getLineColLocation?.(loc) ?? loc.start ?? {};
+  const pointer = loc.pointer ? ` (${decodeURIComponent(loc.pointer)})` : '';
+  return `${file}${line ? `:${line}:${col}` : ''}${pointer}`;
+}
+
+export async function bundleOpenApi(src = source) {
+  // Only the structural rules: style rules run in `npm test` through Redocly's lint.
+  const config = await createConfig({rules: {struct: 'error', 'no-unresolved-refs': 'error'}});
+  const problems = (await lint({ref: src, config})).filter((p) => p.severity === 'error');
+  if (problems.length > 0) {
+    const lines = problems.map((p) => `  ${location(p)}: ${p.message}`);
+    const error = new Error(`Invalid OpenAPI source (${problems.length} problem(s)):\n${lines.join('\n')}`);
+    error.problems = problems;
+    throw error;
+  }
+  const {bundle: result} = await bundle({ref: src, config, dereference: false});
+  return result.parsed;
+}
+
+async function main() {
+  let api;
+  try {
+    api = await bundleOpenApi();
+  } catch (error) {
+    console.error(`\n[openapi] ${error.message}\n`);
+    process.exit(1);
+  }
+  await mkdir(outDir, {recursive: true});
+  // The API docs instance must find its folder before the generator fills it.
+  await mkdir(path.join(root, 'generated/api'), {recursive: true});
+  await writeFile(path.join(outDir, 'openapi.yaml'), YAML.stringify(api, {lineWidth: 0}));
+  await writeFile(path.join(outDir, 'openapi.json'), `${JSON.stringify(api, null, 2)}\n`);
+  const operations = Object.values(api.paths ?? {}).flatMap((item) =>
+    Object.keys(item).filter((k) => ['get', 'put', 'post', 'delete', 'patch'].includes(k)),
+  );
+  console.log(`[openapi] bundled ${operations.length} operations into ${path.relative(root, outDir)}/openapi.{yaml,json}`);
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) await main();
