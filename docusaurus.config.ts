@@ -3,6 +3,7 @@ import type {Config} from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
 import type * as OpenApiPlugin from 'docusaurus-plugin-openapi-docs';
 import {brand} from './src/brand';
+import remarkApiRequest from './plugins/api-request/remark.mjs';
 
 /** Every guide under "Account Settings" is also reachable under the misspelling SPEC reports. */
 const ACCOUNT_SETTINGS = '/Guides/Account Settings/';
@@ -27,6 +28,7 @@ const config: Config = {
     faster: true,
   },
   staticDirectories: ['static', 'generated/static'],
+  clientModules: ['./src/clientModules/announcementBar.ts'],
 
   presets: [
     [
@@ -40,6 +42,7 @@ const config: Config = {
           versions: {current: {label: 'Next'}},
           showLastUpdateTime: true,
           breadcrumbs: true,
+          remarkPlugins: [remarkApiRequest],
         },
         blog: false,
         pages: {},

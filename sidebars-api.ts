@@ -12,7 +12,10 @@ function unprefix<T>(node: T): T {
   if (node && typeof node === 'object') {
     const out: Record<string, unknown> = {};
     for (const [key, value] of Object.entries(node)) {
-      out[key] = key === 'id' && typeof value === 'string' && value.startsWith(PREFIX) ? value.slice(PREFIX.length) : unprefix(value);
+      out[key] =
+        key === 'id' && typeof value === 'string' && value.startsWith(PREFIX)
+          ? value.slice(PREFIX.length)
+          : unprefix(value);
     }
     return out as T;
   }

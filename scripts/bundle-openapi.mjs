@@ -51,7 +51,9 @@ async function main() {
   const operations = Object.values(api.paths ?? {}).flatMap((item) =>
     Object.keys(item).filter((k) => ['get', 'put', 'post', 'delete', 'patch'].includes(k)),
   );
-  console.log(`[openapi] bundled ${operations.length} operations into ${path.relative(root, outDir)}/openapi.{yaml,json}`);
+  console.log(
+    `[openapi] bundled ${operations.length} operations into ${path.relative(root, outDir)}/openapi.{yaml,json}`,
+  );
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) await main();

@@ -1,0 +1,139 @@
+// Looks up operations in the bundled OpenAPI file and validates example requests and responses
+// against its schemas, so that the API examples in the guides cannot drift from the API.
+import {readFileSync} from 'node:fs';
+import path from 'node:path';
+import {fileURLToPath} from 'node:url';
+import Ajv2020 from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const DEFAULT_BUNDLE = path.join(root, 'generated/static/openapi.json');
+const METHODS = ['get', 'put', 'post', 'delete', 'patch'];
+const SPEC_ID = 'tributary-openapi';
+
+/** Points the bundle's local `#/components/...` references at the registered spec document. */
+function retarget(schema) {
+  return JSON.parse(JSON.stringify(schema).replaceAll('"$ref":"#/', `"$ref":"${SPEC_ID}#/`));
+}
+
+function formatErrors(errors) {
+  return (errors ?? []).map((error) => {
+    const where = error.instancePath || '(root)';
+    if (error.keyword === 'additionalProperties') return `${where}: unknown property "${error.params.additionalProperty}"`;
+    if (error.keyword === 'enum') return `${where}: must be one of ${error.params.allowedValues.join(', ')}`;
+    return `${where}: ${error.message}`;
+  });
+}
+
+export class OpenApiIndex {
+  constructor(spec) {
+    this.spec = spec;
+    this.operations = new Map();
+    for (const [route, item] of Object.entries(spec.paths ?? {})) {
+      for (const method of METHODS) {
+        const operation = item[method];
+        if (!operation?.operationId) continue;
+        const parameters = [...(item.parameters ?? []), ...(operation.parameters ?? [])].map((p) => this.resolve(p));
+        this.operations.set(operation.operationId, {method, route, operation, parameters});
+      }
+    }
+    this.ajv = new Ajv2020({strict: false, allErrors: true, validateFormats: true});
+    addFormats(this.ajv);
+    this.ajv.addSchema({$id: SPEC_ID, components: retarget(spec.components ?? {})});
+    this.validators = new Map();
+  }
+
+  static load(file = DEFAULT_BUNDLE) {
+    let text;
+    try {
+      text = readFileSync(file, 'utf8');
+    } catch {
+      throw new Error(`The OpenAPI bundle ${file} is missing. Run "npm run api:bundle" first.`);
+    }
+    return new OpenApiIndex(JSON.parse(text));
+  }
+
+  resolve(node) {
+    let current = node;
+    while (current?.$ref) {
+      current = current.$ref
+        .replace(/^#\//, '')
+        .split('/')
+        .map((part) => part.replaceAll('~1', '/').replaceAll('~0', '~'))
+        .reduce((value, key) => value?.[key], this.spec);
+    }
+    return current;
+  }
+
+  validate(schema, value) {
+    const key = JSON.stringify(schema);
+    let validator = this.validators.get(key);
+    if (!validator) {
+      validator = this.ajv.compile(retarget(schema));
+      this.validators.set(key, validator);
+    }
+    return validator(value) ? [] : formatErrors(validator.errors);
+  }
+
+  /** The server URL an example shows: the operation's own first server, else the API's. */
+  serverFor(operationId) {
+    const {operation} = this.operations.get(operationId);
+    return (operation.servers ?? this.spec.servers)[0].url;
+  }
+
+  /**
+   * Checks an example call and returns a list of problems (empty when it is valid).
+   * @param {{operation: string, path?: object, query?: object, body?: unknown, status?: number, response?: unknown}} call
+   */
+  check(call) {
+    const entry = this.operations.get(call.operation);
+    if (!entry) return [`unknown operation "${call.operation}"`];
+    const problems = [];
+    const {operation, parameters} = entry;
+    for (const location of ['path', 'query']) {
+      const given = call[location] ?? {};
+      const declared = parameters.filter((p) => p.in === location);
+      for (const name of Object.keys(given)) {
+        const parameter = declared.find((p) => p.name === name);
+        if (!parameter) {
+          problems.push(`${location} parameter "${name}" is not defined for ${call.operation}`);
+          continue;
+        }
+        for (const message of this.validate(parameter.schema ?? {}, given[name])) {
+          problems.push(`${location} parameter "${name}" ${message.replace('(root): ', '')}`);
+        }
+      }
+      for (const parameter of declared) {
+        if (parameter.required && !(parameter.name in given)) problems.push(`missing ${location} parameter "${parameter.name}"`);
+      }
+    }
+    const requestBody = this.resolve(operation.requestBody);
+    const requestSchema = requestBody?.content?.['application/json']?.schema;
+    if (call.body !== undefined) {
+      if (!requestSchema) problems.push(`${call.operation} takes no JSON request body`);
+      else problems.push(...this.validate(requestSchema, call.body).map((m) => `body ${m}`));
+    } else if (requestBody?.required) {
+      problems.push(`${call.operation} requires a request body`);
+    }
+    if (call.status !== undefined || call.response !== undefined) {
+      const status = String(call.status ?? Object.keys(operation.responses).find((code) => code.startsWith('2')));
+      const response = this.resolve(operation.responses?.[status]);
+      if (!response) {
+        problems.push(`${call.operation} has no ${status} response`);
+      } else if (call.response !== undefined) {
+        const schema = response.content?.['application/json']?.schema ?? response.content?.['application/problem+json']?.schema;
+        if (!schema) problems.push(`the ${status} response of ${call.operation} has no JSON body`);
+        else problems.push(...this.validate(schema, call.response).map((m) => `response ${m}`));
+      }
+    }
+    return problems;
+  }
+
+  /** Method and full URL of an example call, path parameters filled in. */
+  describe(call) {
+    const {method, route} = this.operations.get(call.operation);
+    const filled = route.replace(/\{([^}]+)\}/g, (_, name) => encodeURIComponent(String(call.path?.[name] ?? `{${name}}`)));
+    const query = new URLSearchParams(Object.entries(call.query ?? {}).map(([k, v]) => [k, String(v)])).toString();
+    return {method: method.toUpperCase(), url: `${this.serverFor(call.operation)}${filled}${query ? `?${query}` : ''}`};
+  }
+}

@@ -1,0 +1,5 @@
+import type {Plugin} from 'unified';
+
+/** Validates <ApiRequest> examples against the OpenAPI bundle and resolves their method and URL. */
+declare const remarkApiRequest: Plugin<[{bundle?: string}?]>;
+export default remarkApiRequest;

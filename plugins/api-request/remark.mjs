@@ -1,0 +1,92 @@
+// Remark plugin for <ApiRequest operation="…" path={…} query={…} body={…} status={…} response={…}/>.
+// At build time it checks the call against the OpenAPI bundle (failing the build with the file and
+// line on any mismatch) and adds the resolved `method` and `url`, so the component ships no spec.
+import {visit} from 'unist-util-visit';
+import {OpenApiIndex} from './openapi-index.mjs';
+
+const DATA_PROPS = ['path', 'query', 'body', 'response'];
+let cachedIndex;
+
+/** Evaluates the literal expression of a JSX attribute (objects, arrays, strings, numbers…). */
+export function literalValue(node, where) {
+  switch (node.type) {
+    case 'Program':
+      return literalValue(node.body[0], where);
+    case 'ExpressionStatement':
+      return literalValue(node.expression, where);
+    case 'Literal':
+      return node.value;
+    case 'TemplateLiteral':
+      if (node.expressions.length === 0) return node.quasis.map((q) => q.value.cooked).join('');
+      break;
+    case 'UnaryExpression':
+      if (node.operator === '-') return -literalValue(node.argument, where);
+      break;
+    case 'Identifier':
+      if (node.name === 'undefined') return undefined;
+      break;
+    case 'ArrayExpression':
+      return node.elements.map((element) => literalValue(element, where));
+    case 'ObjectExpression':
+      return Object.fromEntries(
+        node.properties.map((property) => {
+          if (property.type !== 'Property' || property.computed) throw new Error(`${where}: only plain object literals are allowed`);
+          const key = property.key.type === 'Identifier' ? property.key.name : String(property.key.value);
+          return [key, literalValue(property.value, where)];
+        }),
+      );
+    default:
+  }
+  throw new Error(`${where}: <ApiRequest> props must be literal values (found ${node.type})`);
+}
+
+function readProps(element, where) {
+  const props = {};
+  for (const attribute of element.attributes) {
+    if (attribute.type !== 'mdxJsxAttribute') throw new Error(`${where}: spread props are not supported`);
+    const {name, value} = attribute;
+    if (value === null || value === undefined) props[name] = true;
+    else if (typeof value === 'string') props[name] = value;
+    else props[name] = literalValue(value.data.estree, `${where} prop "${name}"`);
+  }
+  return props;
+}
+
+function setProp(element, name, value) {
+  element.attributes = element.attributes.filter((attribute) => attribute.name !== name);
+  element.attributes.push({type: 'mdxJsxAttribute', name, value});
+}
+
+export function checkApiRequests(tree, file, index) {
+  const problems = [];
+  visit(tree, ['mdxJsxFlowElement', 'mdxJsxTextElement'], (element) => {
+    if (element.name !== 'ApiRequest') return;
+    const where = `${file.path ?? 'input'}:${element.position?.start.line ?? '?'}`;
+    const props = readProps(element, where);
+    if (!props.operation) {
+      problems.push(`${where}: <ApiRequest> needs an "operation" prop`);
+      return;
+    }
+    const call = {operation: props.operation, status: props.status};
+    for (const name of DATA_PROPS) if (props[name] !== undefined) call[name] = props[name];
+    const found = index.check(call);
+    if (found.length > 0) {
+      problems.push(...found.map((problem) => `${where}: <ApiRequest operation="${props.operation}"> ${problem}`));
+      return;
+    }
+    const {method, url} = index.describe(call);
+    setProp(element, 'method', method);
+    setProp(element, 'url', url);
+  });
+  return problems;
+}
+
+export default function remarkApiRequest(options = {}) {
+  return (tree, file) => {
+    cachedIndex ??= options.index ?? OpenApiIndex.load(options.bundle);
+    const problems = checkApiRequests(tree, file, cachedIndex);
+    if (problems.length > 0) {
+      throw new Error(`Invalid API example(s):\n  ${problems.join('\n  ')}`);
+    }
+  };
+}

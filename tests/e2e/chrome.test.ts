@@ -1,0 +1,172 @@
+import {after, before, describe, test} from 'node:test';
+import assert from 'node:assert/strict';
+import type {Browser, Page} from 'playwright-core';
+import {gotoHydrated, launchBrowser, newPage, siteUrl} from '../support/site';
+
+const GUIDE = '/Getting started/Behind the Scenes';
+
+async function theme(page: Page) {
+  return page.evaluate(() => ({
+    theme: document.documentElement.dataset.theme,
+    choice: document.documentElement.dataset.themeChoice,
+    stored: localStorage.getItem('theme'),
+  }));
+}
+
+describe('site chrome', () => {
+  let browser: Browser;
+  before(async () => {
+    browser = await launchBrowser();
+  });
+  after(async () => browser?.close());
+
+  test('colour toggle cycles light → dark → system, survives reload and syncs to a second tab', async () => {
+    const context = await browser.newContext({colorScheme: 'dark'});
+    const {page} = await newPage(context);
+    await gotoHydrated(page, GUIDE);
+    assert.deepEqual(await theme(page), {theme: 'dark', choice: 'system', stored: null});
+    const toggle = page.locator('button[class*="toggleButton"]').first();
+
+    await toggle.click();
+    assert.deepEqual(await theme(page), {theme: 'light', choice: 'light', stored: 'light'});
+    await toggle.click();
+    assert.deepEqual(await theme(page), {theme: 'dark', choice: 'dark', stored: 'dark'});
+
+    await page.reload();
+    await page.waitForFunction(() => document.documentElement.dataset.hasHydrated === 'true');
+    assert.deepEqual(await theme(page), {theme: 'dark', choice: 'dark', stored: 'dark'});
+
+    const second = await context.newPage();
+    await gotoHydrated(second, '/');
+    assert.equal((await theme(second)).theme, 'dark');
+    await page.locator('button[class*="toggleButton"]').first().click(); // dark → system
+    await second.waitForFunction(() => document.documentElement.dataset.themeChoice === 'system');
+    assert.equal((await theme(page)).choice, 'system');
+    await context.close();
+  });
+
+  test('in system mode the colour follows prefers-color-scheme live', async () => {
+    const context = await browser.newContext({colorScheme: 'light'});
+    const {page} = await newPage(context);
+    await gotoHydrated(page, GUIDE);
+    assert.equal((await theme(page)).theme, 'light');
+    await page.emulateMedia({colorScheme: 'dark'});
+    await page.waitForFunction(() => document.documentElement.dataset.theme === 'dark');
+    await page.emulateMedia({colorScheme: 'light'});
+    await page.waitForFunction(() => document.documentElement.dataset.theme === 'light');
+    await context.close();
+  });
+
+  test('the announcement bar stays dismissed after reload and shows again for a new id', async () => {
+    const context = await browser.newContext();
+    const {page} = await newPage(context);
+    await gotoHydrated(page, GUIDE);
+    const bar = page.getByRole('banner').filter({hasText: 'Traffic statistics'});
+    await bar.waitFor();
+    await bar.getByRole('button', {name: /close/i}).click();
+    await bar.waitFor({state: 'detached'});
+    await page.reload();
+    await page.locator('main').waitFor();
+    assert.equal(await page.getByText('Traffic statistics are now served').count(), 0);
+
+    // A reader who dismissed an earlier announcement sees the current one.
+    await page.evaluate(() => localStorage.setItem('docusaurus.announcement.id', 'an-older-announcement'));
+    await page.reload();
+    await page.getByText('Traffic statistics are now served').waitFor({state: 'visible'});
+    await context.close();
+  });
+
+  test('at 996 px and below the sidebar moves into the drawer', async () => {
+    const context = await browser.newContext({viewport: {width: 996, height: 900}});
+    const {page} = await newPage(context);
+    await gotoHydrated(page, GUIDE);
+    assert.equal(await page.locator('aside.theme-doc-sidebar-container').isVisible(), false);
+    await page.getByRole('button', {name: /toggle navigation bar/i}).click();
+    const drawer = page.locator('.navbar-sidebar');
+    await drawer.waitFor({state: 'visible'});
+    await drawer.getByText('Guides', {exact: true}).first().waitFor({state: 'visible'});
+    await context.close();
+  });
+
+  test('above 996 px the sidebar is visible and can be hidden and shown again', async () => {
+    const context = await browser.newContext({viewport: {width: 1280, height: 900}});
+    const {page} = await newPage(context);
+    await gotoHydrated(page, GUIDE);
+    const sidebarMenu = page.locator('aside.theme-doc-sidebar-container nav.menu');
+    assert.equal(await sidebarMenu.isVisible(), true);
+    await page.getByRole('button', {name: 'Collapse sidebar', exact: true}).click();
+    await sidebarMenu.waitFor({state: 'hidden'});
+    await page.getByRole('button', {name: 'Expand sidebar', exact: true}).click();
+    await sidebarMenu.waitFor({state: 'visible'});
+    await context.close();
+  });
+
+  test('other sidebar categories collapse when one is opened', async () => {
+    const context = await browser.newContext({viewport: {width: 1280, height: 900}});
+    const {page} = await newPage(context);
+    await gotoHydrated(page, '/Guides/Origins/Origin Shield');
+    const sidebar = page.locator('aside.theme-doc-sidebar-container');
+    const origins = sidebar.getByRole('button', {name: /expand sidebar category 'Domains'/i});
+    await origins.click();
+    await sidebar.locator('a', {hasText: 'Adding a Domain'}).waitFor({state: 'visible'});
+    await sidebar.locator('a', {hasText: 'Origin Advanced Settings'}).waitFor({state: 'hidden'});
+    await context.close();
+  });
+
+  test('the skip link moves focus to the main content', async () => {
+    const context = await browser.newContext();
+    const {page} = await newPage(context);
+    await gotoHydrated(page, GUIDE);
+    await page.keyboard.press('Tab');
+    const skip = page.getByRole('link', {name: 'Skip to main content'});
+    assert.equal(await skip.evaluate((el) => el === document.activeElement), true);
+    await page.keyboard.press('Enter');
+    const focused = await page.evaluate(() => document.activeElement?.closest('main')?.tagName ?? document.activeElement?.id);
+    assert.ok(focused === 'MAIN' || focused === '__docusaurus_skipToContent_fallback', `focus on ${focused}`);
+    await context.close();
+  });
+
+  test('a guide page shows breadcrumbs and a table of contents of its h2 and h3', async () => {
+    const context = await browser.newContext({viewport: {width: 1280, height: 900}});
+    const {page} = await newPage(context);
+    await gotoHydrated(page, GUIDE);
+    const crumbs = page.getByRole('navigation', {name: /breadcrumbs/i});
+    assert.match(await crumbs.innerText(), /Getting started/);
+    const headings = await page.locator('article h2[id], article h3[id]').evaluateAll((els) => els.map((el) => el.id));
+    assert.ok(headings.length >= 2, 'the guide has h2/h3 sections');
+    const tocLinks = await page
+      .locator('.table-of-contents a')
+      .evaluateAll((els) => els.map((el) => decodeURIComponent(el.getAttribute('href') ?? '').replace('#', '')));
+    assert.deepEqual(tocLinks, headings);
+    await context.close();
+  });
+
+  test('pages render and work when localStorage throws, and a warning is logged', async () => {
+    const context = await browser.newContext();
+    await context.addInitScript(() => {
+      Object.defineProperty(window, 'localStorage', {
+        get() {
+          throw new DOMException('The operation is insecure.', 'SecurityError');
+        },
+      });
+    });
+    const {page, errors} = await newPage(context);
+    const warnings: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'warning' || message.type() === 'error') warnings.push(message.text());
+    });
+    await gotoHydrated(page, GUIDE);
+    assert.equal((await page.locator('h1').innerText()).trim(), 'Behind the Scenes');
+    // The colour toggle still switches the mode for the page even though it cannot be saved.
+    await page.locator('button[class*="toggleButton"]').first().click();
+    assert.equal(await page.evaluate(() => document.documentElement.dataset.themeChoice), 'light');
+    await page.getByRole('link', {name: 'Step by Step Configuration'}).first().click();
+    await page.waitForURL(/Step%20by%20Step/);
+    assert.deepEqual(errors, []);
+    assert.ok(
+      warnings.some((text) => /storage/i.test(text)),
+      `expected a storage warning, got: ${warnings.join(' | ')}`,
+    );
+    await context.close();
+  });
+});

@@ -1,0 +1,97 @@
+import {after, before, describe, test} from 'node:test';
+import assert from 'node:assert/strict';
+import type {Browser} from 'playwright-core';
+import {BASE_URL, catalogue, launchBrowser, newPage, siteUrl} from '../support/site';
+
+const guideAndTopRoutes = [
+  ...catalogue.topLevel,
+  ...catalogue.guides.map((guide) => guide.path),
+  ...catalogue.categories.map((name) => `/category/${name}`),
+];
+
+describe('catalogue routes', () => {
+  let browser: Browser;
+  before(async () => {
+    browser = await launchBrowser();
+  });
+  after(async () => browser?.close());
+
+  test('every top-level, guide and category route answers 200 and shows its h1', async () => {
+    const context = await browser.newContext();
+    const {page, errors} = await newPage(context);
+    const failures: string[] = [];
+    for (const route of guideAndTopRoutes) {
+      const response = await page.goto(siteUrl(route), {waitUntil: 'domcontentloaded'});
+      const h1 = page.locator('h1');
+      const count = await h1.count();
+      const text = count === 1 ? (await h1.innerText()).trim() : '';
+      if (response?.status() !== 200 || count !== 1 || !text) {
+        failures.push(`${route}: status ${response?.status()}, ${count} h1 "${text}"`);
+      }
+    }
+    await context.close();
+    assert.deepEqual(failures, []);
+    assert.deepEqual(errors, []);
+  });
+
+  test('guide pages show their catalogue title as h1', async () => {
+    const context = await browser.newContext();
+    const {page} = await newPage(context);
+    for (const guide of catalogue.guides.slice(0, 12)) {
+      await page.goto(siteUrl(guide.path));
+      assert.equal((await page.locator('h1').innerText()).trim(), guide.title, guide.path);
+    }
+    await context.close();
+  });
+
+  test('the sitemap lists every catalogue route with a date-time lastmod and leaves out search and letters', async () => {
+    const xml = await (await fetch(siteUrl('/sitemap.xml'))).text();
+    const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => decodeURI(new URL(m[1]).pathname));
+    const base = new URL(BASE_URL).pathname.replace(/\/$/, '');
+    for (const route of guideAndTopRoutes.filter((r) => r !== '/search')) {
+      const expected = route === '/' ? `${base}/` : `${base}${route}`;
+      assert.ok(locs.includes(expected), `sitemap misses ${expected}`);
+    }
+    assert.ok(!locs.some((loc) => loc.endsWith('/search') || loc.endsWith('/letters')), 'search or letters listed');
+    const lastmods = [...xml.matchAll(/<lastmod>([^<]+)<\/lastmod>/g)].map((m) => m[1]);
+    assert.ok(lastmods.length > 0, 'no lastmod');
+    for (const value of lastmods) assert.match(value, /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}/);
+  });
+
+  test('an unknown path shows the not-found page with HTTP 404', async () => {
+    const context = await browser.newContext();
+    const {page} = await newPage(context);
+    const response = await page.goto(siteUrl('/Guides/No Such Page'));
+    assert.equal(response?.status(), 404);
+    assert.match(await page.locator('h1').innerText(), /page not found/i);
+    await context.close();
+  });
+
+  test('…/index.html and ….html addresses land on the clean address', async () => {
+    const context = await browser.newContext();
+    const {page} = await newPage(context);
+    const cases: [string, string][] = [
+      ['/Guides/Origins/Origin Shield/index.html', '/Guides/Origins/Origin Shield'],
+      ['/Guides/Origins/Origin Shield.html', '/Guides/Origins/Origin Shield'],
+      ['/index.html', '/'],
+      ['/category/guides.html', '/category/guides'],
+    ];
+    for (const [from, to] of cases) {
+      const response = await page.goto(siteUrl(from));
+      assert.equal(response?.status(), 200, from);
+      assert.equal(page.url(), siteUrl(to), from);
+    }
+    await context.close();
+  });
+
+  test('the Acccount Settings spelling lands on the canonical pages', async () => {
+    const context = await browser.newContext();
+    const {page} = await newPage(context);
+    for (const title of ['Access Token', 'Alerts', 'Single Sign-On', 'User Management']) {
+      await page.goto(siteUrl(`/Guides/Acccount Settings/${title}`));
+      assert.equal(page.url(), siteUrl(`/Guides/Account Settings/${title}`));
+      assert.equal((await page.locator('h1').innerText()).trim(), title);
+    }
+    await context.close();
+  });
+});

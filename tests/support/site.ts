@@ -1,0 +1,48 @@
+import {chromium, type Browser, type BrowserContext, type Page} from 'playwright-core';
+import {readFileSync} from 'node:fs';
+
+/** Every route of CATALOGUE.md (shared/spec), as site paths under the base URL. */
+export const catalogue: {
+  topLevel: string[];
+  guides: {path: string; title: string}[];
+  categories: string[];
+  apiPages: string[];
+} = JSON.parse(readFileSync(new URL('../fixtures/catalogue.json', import.meta.url), 'utf8'));
+
+/** Where `npm test` serves the production build (nginx), e.g. http://127.0.0.1:8090/docs/ */
+export const BASE_URL = process.env.BASE_URL ?? 'http://127.0.0.1:8080/docs/';
+
+/** Absolute URL of a site path such as `/Guides/Origins/Origin Shield` (spaces are encoded). */
+export function siteUrl(sitePath: string): string {
+  const clean = sitePath.replace(/^\//, '');
+  return new URL(encodeURI(clean), BASE_URL).href;
+}
+
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS});
+}
+
+/** A page whose uncaught errors fail the test that reads `errors`. */
+export async function newPage(context: BrowserContext): Promise<{page: Page; errors: Error[]}> {
+  const page = await context.newPage();
+  const errors: Error[] = [];
+  page.on('pageerror', (error) => errors.push(error));
+  return {page, errors};
+}
+
+/** Opens a site path and waits until React has hydrated, so the page is interactive. */
+export async function gotoHydrated(page: Page, sitePath: string) {
+  const response = await page.goto(siteUrl(sitePath));
+  await page.waitForFunction(() => document.documentElement.dataset.hasHydrated === 'true');
+  return response;
+}
