@@ -5,7 +5,7 @@
 import {mkdir, writeFile} from 'node:fs/promises';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
-import {bundle, createConfig, lint} from '@redocly/openapi-core';
+import {bundle, createConfig, getLineColLocation, lint} from '@redocly/openapi-core';
 import YAML from 'yaml';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -15,8 +15,8 @@ const outDir = path.resolve(root, process.argv[3] ?? 'generated/static');
 function location(problem) {
   const loc = problem.location?.[0];
   if (!loc) return 'unknown location';
-  const file = path.relative(root, loc.source.absoluteRef);
-  const {line, col} = loc.source.getLineColLocation?.(loc) ?? loc.start ?? {};
+  const file = path.relative(process.cwd(), loc.source.absoluteRef);
+  const {line, col} = getLineColLocation(loc).start ?? {};
   const pointer = loc.pointer ? ` (${decodeURIComponent(loc.pointer)})` : '';
   return `${file}${line ? `:${line}:${col}` : ''}${pointer}`;
 }
@@ -24,7 +24,13 @@ function location(problem) {
 export async function bundleOpenApi(src = source) {
   // Only the structural rules: style rules run in `npm test` through Redocly's lint.
   const config = await createConfig({rules: {struct: 'error', 'no-unresolved-refs': 'error'}});
-  const problems = (await lint({ref: src, config})).filter((p) => p.severity === 'error');
+  let problems;
+  try {
+    problems = (await lint({ref: src, config})).filter((p) => p.severity === 'error');
+  } catch (error) {
+    // The YAML parser's own message names the file, line and column.
+    throw new Error(`Invalid OpenAPI source: ${error.message}`);
+  }
   if (problems.length > 0) {
     const lines = problems.map((p) => `  ${location(p)}: ${p.message}`);
     const error = new Error(`Invalid OpenAPI source (${problems.length} problem(s)):\n${lines.join('\n')}`);

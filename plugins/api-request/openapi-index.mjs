@@ -9,11 +9,26 @@ import addFormats from 'ajv-formats';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const DEFAULT_BUNDLE = path.join(root, 'generated/static/openapi.json');
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'];
-const SPEC_ID = 'tributary-openapi';
+const SPEC_ID = {request: 'tributary-openapi-request', response: 'tributary-openapi-response'};
 
-/** Points the bundle's local `#/components/...` references at the registered spec document. */
-function retarget(schema) {
-  return JSON.parse(JSON.stringify(schema).replaceAll('"$ref":"#/', `"$ref":"${SPEC_ID}#/`));
+/** Points the bundle's local `#/components/...` references at the spec registered for `direction`. */
+function retarget(schema, direction) {
+  return JSON.parse(JSON.stringify(schema).replaceAll('"$ref":"#/', `"$ref":"${SPEC_ID[direction]}#/`));
+}
+
+/**
+ * OpenAPI semantics JSON Schema lacks: a readOnly property is never required in a request and a
+ * writeOnly property is never required in a response (Redocly's lint reads them the same way).
+ */
+function forDirection(node, direction) {
+  if (Array.isArray(node)) return node.map((item) => forDirection(item, direction));
+  if (!node || typeof node !== 'object') return node;
+  const out = Object.fromEntries(Object.entries(node).map(([key, value]) => [key, forDirection(value, direction)]));
+  if (Array.isArray(out.required) && out.properties) {
+    const hidden = direction === 'request' ? 'readOnly' : 'writeOnly';
+    out.required = out.required.filter((name) => !out.properties[name]?.[hidden]);
+  }
+  return out;
 }
 
 function formatErrors(errors) {
@@ -39,7 +54,10 @@ export class OpenApiIndex {
     }
     this.ajv = new Ajv2020({strict: false, allErrors: true, validateFormats: true});
     addFormats(this.ajv);
-    this.ajv.addSchema({$id: SPEC_ID, components: retarget(spec.components ?? {})});
+    for (const direction of ['request', 'response']) {
+      const components = forDirection(spec.components ?? {}, direction);
+      this.ajv.addSchema({$id: SPEC_ID[direction], components: retarget(components, direction)});
+    }
     this.validators = new Map();
   }
 
@@ -65,11 +83,12 @@ export class OpenApiIndex {
     return current;
   }
 
-  validate(schema, value) {
-    const key = JSON.stringify(schema);
+  /** Validates `value` against `schema` as a request (default) or a response payload. */
+  validate(schema, value, direction = 'request') {
+    const key = `${direction}:${JSON.stringify(schema)}`;
     let validator = this.validators.get(key);
     if (!validator) {
-      validator = this.ajv.compile(retarget(schema));
+      validator = this.ajv.compile(retarget(forDirection(schema, direction), direction));
       this.validators.set(key, validator);
     }
     return validator(value) ? [] : formatErrors(validator.errors);
@@ -123,7 +142,7 @@ export class OpenApiIndex {
       } else if (call.response !== undefined) {
         const schema = response.content?.['application/json']?.schema ?? response.content?.['application/problem+json']?.schema;
         if (!schema) problems.push(`the ${status} response of ${call.operation} has no JSON body`);
-        else problems.push(...this.validate(schema, call.response).map((m) => `response ${m}`));
+        else problems.push(...this.validate(schema, call.response, 'response').map((m) => `response ${m}`));
       }
     }
     return problems;

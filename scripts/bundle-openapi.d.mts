@@ -1,0 +1,1 @@
+export function bundleOpenApi(source?: string): Promise<Record<string, unknown>>;

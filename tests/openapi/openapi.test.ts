@@ -1,0 +1,90 @@
+import {test} from 'node:test';
+import assert from 'node:assert/strict';
+import {cpSync, mkdtempSync, readFileSync, writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
+import {OpenApiIndex} from '../../plugins/api-request/openapi-index.mjs';
+import {bundleOpenApi} from '../../scripts/bundle-openapi.mjs';
+import {catalogue} from '../support/site';
+
+const index = OpenApiIndex.load();
+const spec = index.spec;
+
+test('every catalogue API operation exists under its exact page name, with one tag and a summary', () => {
+  const kebab = (id: string) => id.replace(/_/g, '-').replace(/s3/g, 's-3');
+  const pages = [...index.operations.keys()].map(kebab).sort();
+  const expected = catalogue.apiPages.filter((page) => page !== 'tributary-api').sort();
+  assert.deepEqual(pages, expected);
+  const tagNames = new Set(spec.tags.map((tag: {name: string}) => tag.name));
+  for (const [id, {operation}] of index.operations) {
+    assert.equal(operation.tags?.length, 1, `${id} has one tag`);
+    assert.ok(tagNames.has(operation.tags[0]), `${id}: tag ${operation.tags[0]} is declared`);
+    assert.ok(operation.summary && operation.description, `${id} has a summary and a description`);
+  }
+});
+
+test('every tag has a description that links to its guide', () => {
+  for (const tag of spec.tags) assert.match(tag.description, /\]\(\/docs\/Guides\//, tag.name);
+});
+
+test('every example in the bundle validates against its schema', () => {
+  let checked = 0;
+  const problems: string[] = [];
+  const visitContent = (where: string, direction: 'request' | 'response', content: Record<string, {schema?: object; examples?: Record<string, {value?: unknown}>}>) => {
+    for (const [type, media] of Object.entries(content ?? {})) {
+      for (const [name, example] of Object.entries(media.examples ?? {})) {
+        const resolved = index.resolve(example) as {value?: unknown};
+        if (!media.schema || resolved.value === undefined) continue;
+        checked += 1;
+        for (const message of index.validate(media.schema, resolved.value, direction)) problems.push(`${where} ${type} ${name}: ${message}`);
+      }
+    }
+  };
+  for (const [id, {operation}] of index.operations) {
+    const body = index.resolve(operation.requestBody);
+    if (body) visitContent(`${id} request`, 'request', body.content);
+    for (const [status, response] of Object.entries(operation.responses)) {
+      visitContent(`${id} ${status}`, 'response', index.resolve(response).content);
+    }
+  }
+  assert.deepEqual(problems, []);
+  assert.ok(checked > 300, `only ${checked} examples checked`);
+});
+
+test('every operation documents its errors as problem+json and its success with an example', () => {
+  for (const [id, {operation, method}] of index.operations) {
+    const codes = Object.keys(operation.responses);
+    assert.ok(codes.some((code) => code.startsWith('2')), `${id} has a success response`);
+    for (const required of ['401', '403', '429']) assert.ok(codes.includes(required), `${id} documents ${required}`);
+    if (['post', 'put'].includes(method)) assert.ok(codes.includes('422') || !operation.requestBody, `${id} documents 422`);
+    for (const code of codes.filter((c) => /^[45]/.test(c))) {
+      assert.ok(index.resolve(operation.responses[code]).content['application/problem+json'], `${id} ${code} is problem+json`);
+    }
+  }
+});
+
+test('security is a bearer token and the servers are production and the local mock', () => {
+  assert.equal(spec.components.securitySchemes.bearerAuth.scheme, 'bearer');
+  assert.deepEqual(
+    spec.servers.map((server: {url: string}) => server.url),
+    ['https://api.tributary.example/api/v1', 'http://127.0.0.1:4010'],
+  );
+});
+
+test('a malformed OpenAPI file fails the bundle with the file and the line of the problem', async () => {
+  const copy = mkdtempSync(path.join(tmpdir(), 'openapi-'));
+  cpSync('openapi', copy, {recursive: true});
+  writeFileSync(path.join(copy, 'paths/origins/item.yaml'), 'get:\n  summary: [unclosed\n  operationId: x\n');
+  await assert.rejects(bundleOpenApi(path.join(copy, 'openapi.yaml')), (error: Error) => {
+    assert.match(error.message, /paths\/origins\/item\.yaml:\d+:\d+/);
+    return true;
+  });
+  const wrongType = mkdtempSync(path.join(tmpdir(), 'openapi-'));
+  cpSync('openapi', wrongType, {recursive: true});
+  const item = path.join(wrongType, 'paths/origins/item.yaml');
+  writeFileSync(item, readFileSync(item, 'utf8').replace('operationId: services_origins_retrieve', 'operationId: [services_origins_retrieve]'));
+  await assert.rejects(bundleOpenApi(path.join(wrongType, 'openapi.yaml')), (error: Error) => {
+    assert.match(error.message, /paths\/origins\/item\.yaml:\d+:\d+.*type string/);
+    return true;
+  });
+});
