@@ -16,7 +16,7 @@ const port = Number(process.env.TEST_PORT ?? 8090);
 /** Test files: `*.test.ts` / `*.test.mjs` beside the code they test and under tests/. */
 function findTests(dir) {
   return readdirSync(path.join(root, dir), {withFileTypes: true, recursive: true})
-    .filter((entry) => entry.isFile() && /\.test\.(ts|tsx|mjs)$/.test(entry.name))
+    .filter((entry) => entry.isFile() && /\.test\.(ts|tsx|mts|mjs)$/.test(entry.name))
     .map((entry) => path.relative(root, path.join(entry.parentPath ?? entry.path, entry.name)))
     .sort();
 }
@@ -50,13 +50,28 @@ try {
   await npx(['prettier', '--check', '.']);
   await npx(['redocly', 'lint', '--format=stylish']);
   mkdirSync(path.dirname(buildLog), {recursive: true});
+  // Test a cold build: an interrupted earlier build can leave Rspack's persistent cache unusable.
+  await npx(['docusaurus', 'clear']);
   await npx(['docusaurus', 'build'], {logFile: buildLog});
 
   const server = await startNginx({port});
   try {
-    await run('tests', 'node', ['--import', 'tsx', '--test', '--test-concurrency=2', ...(process.argv.length > 2 ? process.argv.slice(2) : ['tests', 'src', 'scripts', 'plugins'].flatMap(findTests))], {
-      env: {BASE_URL: server.url, BUILD_LOG: buildLog, BUILD_DIR: path.join(root, 'build')},
-    });
+    await run(
+      'tests',
+      'node',
+      [
+        '--import',
+        'tsx',
+        '--test',
+        '--test-concurrency=2',
+        ...(process.argv.length > 2
+          ? process.argv.slice(2)
+          : ['tests', 'src', 'scripts', 'plugins'].flatMap(findTests)),
+      ],
+      {
+        env: {BASE_URL: server.url, BUILD_LOG: buildLog, BUILD_DIR: path.join(root, 'build')},
+      },
+    );
   } finally {
     server.stop();
   }

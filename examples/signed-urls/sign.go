@@ -46,7 +46,7 @@ func isHex(b byte) bool {
 	return (b >= '0' && b <= '9') || (b >= 'A' && b <= 'F') || (b >= 'a' && b <= 'f')
 }
 
-// normalizeComponent is the percent-encoding normalisation shared by the path, the query and the
+// normalizeComponent is the percent-encoding normalization shared by the path, the query and the
 // `path` prefix.
 func normalizeComponent(text, safe string) string {
 	var out strings.Builder
@@ -126,7 +126,7 @@ func normalizePath(path string) (string, error) {
 	return normalized, nil
 }
 
-// canonicalQuery returns every parameter except the reserved ones, normalised and sorted.
+// canonicalQuery returns every parameter except the reserved ones, normalized and sorted.
 func canonicalQuery(query *string) (string, error) {
 	if query == nil || *query == "" {
 		return "", nil

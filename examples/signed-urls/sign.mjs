@@ -21,7 +21,7 @@ const PATH_SAFE = UNRESERVED + "!$&'()*+,;=:@/";
 const QUERY_SAFE = UNRESERVED + "!$'()*+,;:@/?";
 const HEX = '0123456789ABCDEF';
 
-/** Percent-encoding normalisation shared by the path, the query and the `path` prefix. */
+/** Percent-encoding normalization shared by the path, the query and the `path` prefix. */
 export function normalizeComponent(text, safe) {
   const bytes = Buffer.from(text, 'utf8');
   let out = '';
@@ -54,8 +54,9 @@ export function splitUrl(url) {
   if (!match) throw new Error('The URL must be absolute and start with http:// or https://');
   const authority = match[1];
   if (authority.includes('@')) throw new Error('The URL must not contain user information');
-  const host = (authority.startsWith('[') ? authority.slice(0, authority.indexOf(']') + 1) : authority.split(':')[0])
-    .toLowerCase();
+  const host = (
+    authority.startsWith('[') ? authority.slice(0, authority.indexOf(']') + 1) : authority.split(':')[0]
+  ).toLowerCase();
   if (!host) throw new Error('The URL has no host');
   const rest = match[2];
   const queryAt = rest.indexOf('?');
@@ -72,7 +73,7 @@ function normalizePath(path) {
   return normalized;
 }
 
-/** The canonical query: every parameter except the reserved ones, normalised and sorted. */
+/** The canonical query: every parameter except the reserved ones, normalized and sorted. */
 export function canonicalQuery(query) {
   if (!query) return '';
   const pairs = [];
@@ -113,7 +114,7 @@ export function signUrl({url, privateKey, kid, exp, ip = null, path = null}) {
   let scopeLine = `path:${requestPath}`;
   if (path !== null) {
     if (!/^\/([A-Za-z0-9\-._~!$'()*,;:@/]|%[0-9A-Fa-f]{2})*$/.test(path)) {
-      throw new Error('--path must start with / and use only A-Z a-z 0-9 - . _ ~ ! $ \' ( ) * , ; : @ / and %XX');
+      throw new Error("--path must start with / and use only A-Z a-z 0-9 - . _ ~ ! $ ' ( ) * , ; : @ / and %XX");
     }
     const prefix = normalizePath(path);
     if (!requestPath.startsWith(prefix)) throw new Error(`The URL path is outside the prefix ${path}`);
@@ -168,7 +169,10 @@ function main() {
     ? createPrivateKey(readFileSync(values.key, 'utf8'))
     : keyFromSeedHex(values['seed-hex']);
   if (privateKey.asymmetricKeyType !== 'ed25519') throw new Error('The private key is not an Ed25519 key');
-  for (const [name, value] of [['--exp', values.exp], ['--ttl', values.ttl]]) {
+  for (const [name, value] of [
+    ['--exp', values.exp],
+    ['--ttl', values.ttl],
+  ]) {
     if (value !== undefined && !/^[1-9][0-9]{0,9}$/.test(value)) throw new Error(`${name} must be a positive integer`);
   }
   const exp = values.exp ? Number(values.exp) : Math.floor(Date.now() / 1000) + Number(values.ttl);

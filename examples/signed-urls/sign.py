@@ -29,7 +29,7 @@ PKCS8_ED25519_PREFIX = bytes.fromhex("302e020100300506032b657004220420")
 
 
 def normalize_component(text, safe):
-    """Percent-encoding normalisation shared by the path, the query and the `path` prefix."""
+    """Percent-encoding normalization shared by the path, the query and the `path` prefix."""
     data = text.encode("utf-8")
     out = []
     i = 0
@@ -79,7 +79,7 @@ def normalize_path(path):
 
 
 def canonical_query(query):
-    """The canonical query: every parameter except the reserved ones, normalised and sorted."""
+    """The canonical query: every parameter except the reserved ones, normalized and sorted."""
     if not query:
         return ""
     pairs = []

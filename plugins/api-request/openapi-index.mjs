@@ -34,7 +34,8 @@ function forDirection(node, direction) {
 function formatErrors(errors) {
   return (errors ?? []).map((error) => {
     const where = error.instancePath || '(root)';
-    if (error.keyword === 'additionalProperties') return `${where}: unknown property "${error.params.additionalProperty}"`;
+    if (error.keyword === 'additionalProperties')
+      return `${where}: unknown property "${error.params.additionalProperty}"`;
     if (error.keyword === 'enum') return `${where}: must be one of ${error.params.allowedValues.join(', ')}`;
     return `${where}: ${error.message}`;
   });
@@ -123,7 +124,8 @@ export class OpenApiIndex {
         }
       }
       for (const parameter of declared) {
-        if (parameter.required && !(parameter.name in given)) problems.push(`missing ${location} parameter "${parameter.name}"`);
+        if (parameter.required && !(parameter.name in given))
+          problems.push(`missing ${location} parameter "${parameter.name}"`);
       }
     }
     const requestBody = this.resolve(operation.requestBody);
@@ -140,7 +142,8 @@ export class OpenApiIndex {
       if (!response) {
         problems.push(`${call.operation} has no ${status} response`);
       } else if (call.response !== undefined) {
-        const schema = response.content?.['application/json']?.schema ?? response.content?.['application/problem+json']?.schema;
+        const schema =
+          response.content?.['application/json']?.schema ?? response.content?.['application/problem+json']?.schema;
         if (!schema) problems.push(`the ${status} response of ${call.operation} has no JSON body`);
         else problems.push(...this.validate(schema, call.response, 'response').map((m) => `response ${m}`));
       }
@@ -151,7 +154,9 @@ export class OpenApiIndex {
   /** Method and full URL of an example call, path parameters filled in. */
   describe(call) {
     const {method, route} = this.operations.get(call.operation);
-    const filled = route.replace(/\{([^}]+)\}/g, (_, name) => encodeURIComponent(String(call.path?.[name] ?? `{${name}}`)));
+    const filled = route.replace(/\{([^}]+)\}/g, (_, name) =>
+      encodeURIComponent(String(call.path?.[name] ?? `{${name}}`)),
+    );
     const query = new URLSearchParams(Object.entries(call.query ?? {}).map(([k, v]) => [k, String(v)])).toString();
     return {method: method.toUpperCase(), url: `${this.serverFor(call.operation)}${filled}${query ? `?${query}` : ''}`};
   }

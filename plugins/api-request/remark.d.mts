@@ -3,4 +3,8 @@ import type {Plugin} from 'unified';
 /** Validates <ApiRequest> examples against the OpenAPI bundle and resolves their method and URL. */
 declare const remarkApiRequest: Plugin<[{bundle?: string}?]>;
 export default remarkApiRequest;
-export function checkApiRequests(tree: unknown, file: {path?: string}, index: import('./openapi-index.mjs').OpenApiIndex): string[];
+export function checkApiRequests(
+  tree: unknown,
+  file: {path?: string},
+  index: import('./openapi-index.mjs').OpenApiIndex,
+): string[];

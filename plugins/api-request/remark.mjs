@@ -30,7 +30,8 @@ export function literalValue(node, where) {
     case 'ObjectExpression':
       return Object.fromEntries(
         node.properties.map((property) => {
-          if (property.type !== 'Property' || property.computed) throw new Error(`${where}: only plain object literals are allowed`);
+          if (property.type !== 'Property' || property.computed)
+            throw new Error(`${where}: only plain object literals are allowed`);
           const key = property.key.type === 'Identifier' ? property.key.name : String(property.key.value);
           return [key, literalValue(property.value, where)];
         }),

@@ -1,80 +1,21 @@
 import {useId, type ReactNode} from 'react';
 import clsx from 'clsx';
+import {LEVEL_LABELS, PROVIDERS, parseSupportData, splitInlineCode, type SupportLevel} from './data';
 import styles from './styles.module.css';
 
-/** How a provider applies a feature: in its own configuration, in Tributary's edge runtime, or not at all. */
-export type SupportLevel = 'native' | 'edge_compute' | 'unsupported';
+export {PROVIDERS, parseSupportData} from './data';
+export type {ProviderKey, SupportLevel, SupportRow} from './data';
 
-/** The providers Tributary configures, in column order, keyed as in the API's `ProviderType`. */
-export const PROVIDERS = [
-  {key: 'cloudflare', label: 'Cloudflare'},
-  {key: 'cloudfront', label: 'CloudFront'},
-  {key: 'google_cloud_cdn', label: 'Google Cloud CDN'},
-  {key: 'fastly', label: 'Fastly'},
-  {key: 'akamai', label: 'Akamai'},
-  {key: 'azure_cdn', label: 'Azure CDN'},
-] as const;
-
-export type ProviderKey = (typeof PROVIDERS)[number]['key'];
-
-/** One feature: a support level per provider, and an optional note written with `code` spans. */
-export type SupportRow = Record<ProviderKey, SupportLevel> & {note?: string};
-
-/** The matrix as stored in JSON: rows keyed by feature name, in display order. */
-export type SupportData = Record<string, SupportRow>;
-
-export const LEVELS: Record<SupportLevel, {label: string; symbol: string; className: string}> = {
-  native: {label: 'Native', symbol: '●', className: styles.native},
-  edge_compute: {label: 'Edge compute', symbol: '◐', className: styles.edgeCompute},
-  unsupported: {label: 'Not supported', symbol: '○', className: styles.unsupported},
+/** Symbol and colour of each level. Both only repeat the text label, which is always shown. */
+const LEVEL_STYLES: Record<SupportLevel, {symbol: string; className: string}> = {
+  native: {symbol: '●', className: styles.native},
+  edge_compute: {symbol: '◐', className: styles.edgeCompute},
+  unsupported: {symbol: '○', className: styles.unsupported},
 };
-
-function isLevel(value: unknown): value is SupportLevel {
-  return typeof value === 'string' && Object.hasOwn(LEVELS, value);
-}
-
-/**
- * Checks the shape of matrix data read from JSON and returns its rows. Any problem throws, so a
- * typo in the data file fails the build instead of showing a wrong or empty cell.
- */
-export function parseSupportData(data: unknown): [string, SupportRow][] {
-  if (typeof data !== 'object' || data === null || Array.isArray(data)) {
-    throw new Error('SupportMatrix: data must be an object keyed by feature name.');
-  }
-  const allowed = new Set<string>([...PROVIDERS.map((provider) => provider.key), 'note']);
-  return Object.entries(data).map(([feature, row]: [string, unknown]) => {
-    if (typeof row !== 'object' || row === null || Array.isArray(row)) {
-      throw new Error(`SupportMatrix: "${feature}" must be an object.`);
-    }
-    const record = row as Record<string, unknown>;
-    for (const key of Object.keys(record)) {
-      if (!allowed.has(key)) throw new Error(`SupportMatrix: "${feature}" has an unknown key "${key}".`);
-    }
-    for (const {key} of PROVIDERS) {
-      if (!isLevel(record[key])) {
-        throw new Error(
-          `SupportMatrix: "${feature}.${key}" must be one of ${Object.keys(LEVELS).join(', ')} (found ${String(record[key])}).`,
-        );
-      }
-    }
-    if (record.note !== undefined && (typeof record.note !== 'string' || record.note.trim() === '')) {
-      throw new Error(`SupportMatrix: "${feature}.note" must be a non-empty string.`);
-    }
-    return [feature, record as SupportRow];
-  });
-}
 
 /** Renders text in which `backquoted` parts are code, as in Markdown. */
 function InlineCode({text}: {text: string}): ReactNode {
-  return text
-    .split(/(`[^`]+`)/)
-    .map((part, index) =>
-      part.startsWith('`') && part.endsWith('`') && part.length > 2 ? (
-        <code key={index}>{part.slice(1, -1)}</code>
-      ) : (
-        part
-      ),
-    );
+  return splitInlineCode(text).map((part, index) => (part.code ? <code key={index}>{part.text}</code> : part.text));
 }
 
 export interface SupportMatrixProps {
@@ -133,13 +74,13 @@ export default function SupportMatrix({
                 )}
               </th>
               {PROVIDERS.map((provider) => {
-                const level = LEVELS[row[provider.key]];
+                const level = row[provider.key];
                 return (
-                  <td key={provider.key} className={clsx(styles.cell, level.className)}>
+                  <td key={provider.key} className={clsx(styles.cell, LEVEL_STYLES[level].className)}>
                     <span aria-hidden="true" className={styles.symbol}>
-                      {level.symbol}
+                      {LEVEL_STYLES[level].symbol}
                     </span>{' '}
-                    {level.label}
+                    {LEVEL_LABELS[level]}
                   </td>
                 );
               })}

@@ -1,7 +1,7 @@
 import {after, before, describe, test} from 'node:test';
 import assert from 'node:assert/strict';
 import type {Browser} from 'playwright-core';
-import {BASE_URL, catalogue, launchBrowser, newPage, siteUrl} from '../support/site';
+import {BASE_URL, catalogue, launchBrowser, newPage, siteUrl} from '../support/site.mjs';
 
 const guideAndTopRoutes = [
   ...catalogue.topLevel,
@@ -46,7 +46,9 @@ describe('catalogue routes', () => {
 
   test('the sitemap lists every catalogue route with a date-time lastmod and leaves out search and letters', async () => {
     const xml = await (await fetch(siteUrl('/sitemap.xml'))).text();
-    const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => decodeURI(new URL(m[1]).pathname));
+    const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) =>
+      decodeURI(new URL(m[1].replaceAll('&amp;', '&')).pathname),
+    );
     const base = new URL(BASE_URL).pathname.replace(/\/$/, '');
     for (const route of guideAndTopRoutes.filter((r) => r !== '/search')) {
       const expected = route === '/' ? `${base}/` : `${base}${route}`;

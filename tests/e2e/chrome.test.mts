@@ -1,7 +1,7 @@
 import {after, before, describe, test} from 'node:test';
 import assert from 'node:assert/strict';
 import type {Browser, Page} from 'playwright-core';
-import {gotoHydrated, launchBrowser, newPage, siteUrl} from '../support/site';
+import {gotoHydrated, launchBrowser, newPage} from '../support/site.mjs';
 
 const GUIDE = '/Getting started/Behind the Scenes';
 
@@ -121,7 +121,9 @@ describe('site chrome', () => {
     const skip = page.getByRole('link', {name: 'Skip to main content'});
     assert.equal(await skip.evaluate((el) => el === document.activeElement), true);
     await page.keyboard.press('Enter');
-    const focused = await page.evaluate(() => document.activeElement?.closest('main')?.tagName ?? document.activeElement?.id);
+    const focused = await page.evaluate(
+      () => document.activeElement?.closest('main')?.tagName ?? document.activeElement?.id,
+    );
     assert.ok(focused === 'MAIN' || focused === '__docusaurus_skipToContent_fallback', `focus on ${focused}`);
     await context.close();
   });

@@ -22,7 +22,10 @@ test('a valid request gets its method and URL from the OpenAPI file', () => {
   const element = (tree as unknown as {children: {attributes: {name: string; value: unknown}[]}[]}).children[0];
   const attr = (name: string) => element.attributes.find((a) => a.name === name)?.value;
   assert.equal(attr('method'), 'GET');
-  assert.equal(attr('url'), `https://api.tributary.example/api/v1/services/${SERVICE.service_id}/origins/?page_size=10`);
+  assert.equal(
+    attr('url'),
+    `https://api.tributary.example/api/v1/services/${SERVICE.service_id}/origins/?page_size=10`,
+  );
 });
 
 test('an unknown operation, a missing path parameter and an invalid body are reported with the line', () => {
@@ -43,5 +46,8 @@ test('a response that does not match the schema of its status is reported', () =
   const {problems} = check(
     `<ApiRequest operation="services_list" status={200} response={{results: [{id: 'not-a-uuid'}], next: null}} />`,
   );
-  assert.ok(problems.some((p) => /response \/results\/0/.test(p)), problems.join('\n'));
+  assert.ok(
+    problems.some((p) => /response \/results\/0/.test(p)),
+    problems.join('\n'),
+  );
 });

@@ -5,7 +5,7 @@ import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {OpenApiIndex} from '../../plugins/api-request/openapi-index.mjs';
 import {bundleOpenApi} from '../../scripts/bundle-openapi.mjs';
-import {catalogue} from '../support/site';
+import {catalogue} from '../support/site.mjs';
 
 const index = OpenApiIndex.load();
 const spec = index.spec;
@@ -84,7 +84,7 @@ test('a malformed OpenAPI file fails the bundle with the file and the line of th
   const item = path.join(wrongType, 'paths/origins/item.yaml');
   writeFileSync(item, readFileSync(item, 'utf8').replace('operationId: services_origins_retrieve', 'operationId: [services_origins_retrieve]'));
   await assert.rejects(bundleOpenApi(path.join(wrongType, 'openapi.yaml')), (error: Error) => {
-    assert.match(error.message, /paths\/origins\/item\.yaml:\d+:\d+.*type string/);
+    assert.match(error.message, /paths\/origins\/item\.yaml:\d+:\d+.*type `string`/);
     return true;
   });
 });

@@ -1,0 +1,108 @@
+import {useId, useState, type ReactNode} from 'react';
+import {findBehavior, type PatternResult} from './match';
+import styles from './styles.module.css';
+
+export interface PathPatternTesterProps {
+  /** Path patterns of the non-default behaviors, in position order. */
+  initialPatterns?: readonly string[];
+  /** The request URL or path shown first. */
+  initialUrl?: string;
+}
+
+const DEFAULT_PATTERNS = ['/api/*', '/images/*.jpg', '/images/*', '/docs/v?/*', '*.css'];
+
+function describe(result: PatternResult): string {
+  switch (result.kind) {
+    case 'invalid':
+      return `Invalid: ${result.reason}`;
+    case 'match':
+      return 'Matches: this behavior applies';
+    case 'shadowed':
+      return `Also matches, but position ${result.by} comes first`;
+    default:
+      return 'No match';
+  }
+}
+
+/**
+ * Shows which behavior a URL gets: type the path patterns of the behaviors in position order and a
+ * URL, and each pattern is compared with the URL's path the way Tributary compares them.
+ */
+export default function PathPatternTester({
+  initialPatterns = DEFAULT_PATTERNS,
+  initialUrl = 'https://www.example.com/images/2026/cat.jpg?w=200',
+}: PathPatternTesterProps): ReactNode {
+  const patternsId = useId();
+  const urlId = useId();
+  const hintId = useId();
+  const [patternText, setPatternText] = useState(initialPatterns.join('\n'));
+  const [url, setUrl] = useState(initialUrl);
+  const patterns = patternText.split('\n').filter((line) => line.trim() !== '');
+  const {path, position, results} = findBehavior(patterns, url);
+
+  return (
+    <div className={styles.tester}>
+      <div className={styles.fields}>
+        <div className={styles.field}>
+          <label htmlFor={patternsId}>Path patterns, one per line, in position order</label>
+          <textarea
+            id={patternsId}
+            className={styles.input}
+            rows={Math.max(4, patterns.length + 1)}
+            value={patternText}
+            spellCheck={false}
+            onChange={(event) => setPatternText(event.target.value)}
+          />
+        </div>
+        <div className={styles.field}>
+          <label htmlFor={urlId}>Request URL or path</label>
+          <input
+            id={urlId}
+            className={styles.input}
+            type="text"
+            value={url}
+            spellCheck={false}
+            aria-describedby={hintId}
+            onChange={(event) => setUrl(event.target.value)}
+          />
+          <p id={hintId} className={styles.hint}>
+            The host, the query string and the fragment are ignored.
+          </p>
+        </div>
+      </div>
+      <output className={styles.verdict} htmlFor={`${patternsId} ${urlId}`} aria-live="polite">
+        Path compared: <code>{path}</code>.{' '}
+        {position === null ? (
+          <>No pattern matches, so the default behavior applies.</>
+        ) : (
+          <>
+            The behavior at position {position} applies: <code>{patterns[position - 1]}</code>.
+          </>
+        )}
+      </output>
+      {patterns.length > 0 && (
+        <table className={styles.table}>
+          <caption className={styles.caption}>Result of each pattern, in evaluation order</caption>
+          <thead>
+            <tr>
+              <th scope="col">Position</th>
+              <th scope="col">Path pattern</th>
+              <th scope="col">Result</th>
+            </tr>
+          </thead>
+          <tbody>
+            {patterns.map((pattern, index) => (
+              <tr key={`${index}-${pattern}`} className={results[index].kind === 'match' ? styles.winner : undefined}>
+                <th scope="row">{index + 1}</th>
+                <td>
+                  <code>{pattern}</code>
+                </td>
+                <td>{describe(results[index])}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </div>
+  );
+}

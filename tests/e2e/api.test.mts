@@ -1,0 +1,84 @@
+import {after, before, describe, test} from 'node:test';
+import assert from 'node:assert/strict';
+import {readFileSync} from 'node:fs';
+import path from 'node:path';
+import type {Browser} from 'playwright-core';
+import YAML from 'yaml';
+import {OpenApiIndex} from '../../plugins/api-request/openapi-index.mjs';
+import {catalogue, gotoHydrated, launchBrowser, newPage, siteUrl} from '../support/site.mjs';
+
+const index = OpenApiIndex.load();
+const summaryByPage = new Map<string, string>([['tributary-api', index.spec.info.title]]);
+for (const [id, {operation}] of index.operations) {
+  summaryByPage.set(id.replace(/_/g, '-').replace(/s3/g, 's-3'), operation.summary);
+}
+
+function h1Of(html: string): string {
+  const match = html.match(/<h1[^>]*>([\s\S]*?)<\/h1>/);
+  return (match?.[1] ?? '')
+    .replace(/<[^>]+>/g, '')
+    .replace(/&amp;/g, '&')
+    .replace(/&#x27;/g, "'")
+    .trim();
+}
+
+describe('API reference', () => {
+  let browser: Browser;
+  before(async () => {
+    browser = await launchBrowser();
+  });
+  after(async () => browser?.close());
+
+  test('every catalogue API page answers 200 with its summary as h1', async () => {
+    const failures: string[] = [];
+    for (const page of catalogue.apiPages) {
+      const response = await fetch(siteUrl(`/api/${page}`));
+      const h1 = h1Of(await response.text());
+      if (response.status !== 200 || h1 !== summaryByPage.get(page)) {
+        failures.push(`${page}: ${response.status} "${h1}" (expected "${summaryByPage.get(page)}")`);
+      }
+    }
+    assert.deepEqual(failures, []);
+    assert.equal(catalogue.apiPages.length, 173);
+  });
+
+  test('an operation page shows its method and path and the overview links the downloads', async () => {
+    const context = await browser.newContext();
+    const {page, errors} = await newPage(context);
+    await gotoHydrated(page, '/api/services-origins-create');
+    assert.equal((await page.locator('h1').innerText()).trim(), 'Create an origin');
+    const article = await page.locator('article').innerText();
+    assert.match(article, /POST/);
+    assert.match(article, /\/services\/(\{service_id\}|:service_id)\/origins\//);
+    await gotoHydrated(page, '/api/tributary-api');
+    const hrefs = await page.locator('article a').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+    assert.ok(hrefs.includes('/docs/openapi.yaml') && hrefs.includes('/docs/openapi.json'), hrefs.join(' '));
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  test('the API sidebar groups operations by tag, each tag with its category page', async () => {
+    const context = await browser.newContext({viewport: {width: 1280, height: 900}});
+    const {page} = await newPage(context);
+    await gotoHydrated(page, '/api/tributary-api');
+    const sidebar = page.locator('aside.theme-doc-sidebar-container');
+    for (const tag of ['Origins', 'Traffic Policies', 'WAF Custom Rules']) {
+      await sidebar.getByRole('link', {name: tag, exact: true}).waitFor();
+    }
+    await sidebar.getByRole('link', {name: 'Origins', exact: true}).click();
+    await page.waitForURL(/\/api\/origins$/);
+    await page.locator('h1', {hasText: 'Origins'}).waitFor();
+    await context.close();
+  });
+
+  test('the OpenAPI downloads parse and equal the bundle', async () => {
+    const bundleDir = path.join(process.env.BUILD_DIR ?? 'build', '..', 'generated', 'static');
+    const bundle = JSON.parse(readFileSync(path.join(bundleDir, 'openapi.json'), 'utf8'));
+    const yamlResponse = await fetch(siteUrl('/openapi.yaml'));
+    assert.equal(yamlResponse.status, 200);
+    assert.deepEqual(YAML.parse(await yamlResponse.text()), bundle);
+    const jsonResponse = await fetch(siteUrl('/openapi.json'));
+    assert.match(jsonResponse.headers.get('content-type') ?? '', /application\/json/);
+    assert.deepEqual(await jsonResponse.json(), bundle);
+  });
+});
