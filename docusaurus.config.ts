@@ -4,6 +4,7 @@ import type * as Preset from '@docusaurus/preset-classic';
 import type * as OpenApiPlugin from 'docusaurus-plugin-openapi-docs';
 import {brand} from './src/brand';
 import remarkApiRequest from './plugins/api-request/remark.mjs';
+import remarkMermaidImages from './plugins/mermaid/remark.mjs';
 
 /** Every guide under "Account Settings" is also reachable under the misspelling SPEC reports. */
 const ACCOUNT_SETTINGS = '/Guides/Account Settings/';
@@ -42,7 +43,7 @@ const config: Config = {
           versions: {current: {label: 'Next'}},
           showLastUpdateTime: true,
           breadcrumbs: true,
-          remarkPlugins: [remarkApiRequest],
+          remarkPlugins: [remarkApiRequest, [remarkMermaidImages, {baseUrl: brand.baseUrl}]],
         },
         blog: false,
         pages: {},

@@ -45,6 +45,7 @@ const npx = (args, options) => run(args[0], 'npx', ['--no-install', ...args], op
 try {
   await run('OpenAPI bundle', 'node', ['scripts/bundle-openapi.mjs']);
   await npx(['docusaurus', 'gen-api-docs', 'all', '--plugin-id', 'openapi']);
+  await run('diagrams', 'node', ['scripts/render-diagrams.mjs']);
   await npx(['tsc', '-p', '.']);
   await npx(['eslint', '.', '--max-warnings=0']);
   await npx(['prettier', '--check', '.']);
