@@ -8,6 +8,7 @@ import {createWriteStream, mkdirSync, readdirSync} from 'node:fs';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {startNginx} from './serve-nginx.mjs';
+import {startMock} from './mock-server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const buildLog = path.join(root, 'generated', 'build.log');
@@ -45,6 +46,7 @@ const npx = (args, options) => run(args[0], 'npx', ['--no-install', ...args], op
 try {
   await run('OpenAPI bundle', 'node', ['scripts/bundle-openapi.mjs']);
   await npx(['docusaurus', 'gen-api-docs', 'all', '--plugin-id', 'openapi']);
+  await run('api:types', 'npm', ['run', '--silent', 'api:types']);
   await run('diagrams', 'node', ['scripts/render-diagrams.mjs']);
   await npx(['tsc', '-p', '.']);
   await npx(['eslint', '.', '--max-warnings=0']);
@@ -56,6 +58,7 @@ try {
   await npx(['docusaurus', 'build'], {logFile: buildLog});
 
   const server = await startNginx({port});
+  const mock = await startMock();
   try {
     await run(
       'tests',
@@ -67,7 +70,7 @@ try {
         '--test-concurrency=2',
         ...(process.argv.length > 2
           ? process.argv.slice(2)
-          : ['tests', 'src', 'scripts', 'plugins'].flatMap(findTests)),
+          : ['tests', 'src', 'scripts', 'plugins', 'examples'].flatMap(findTests)),
       ],
       {
         env: {BASE_URL: server.url, BUILD_LOG: buildLog, BUILD_DIR: path.join(root, 'build')},
