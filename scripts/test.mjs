@@ -52,6 +52,9 @@ try {
   await npx(['eslint', '.', '--max-warnings=0']);
   await npx(['prettier', '--check', '.']);
   await npx(['redocly', 'lint', '--format=stylish']);
+  await npx(['cspell', '--no-progress']);
+  await npx(['markdownlint-cli2']);
+  await run('API examples in guides', 'node', ['scripts/check-api-requests.mjs']);
   mkdirSync(path.dirname(buildLog), {recursive: true});
   // Test a cold build: an interrupted earlier build can leave Rspack's persistent cache unusable.
   await npx(['docusaurus', 'clear']);
