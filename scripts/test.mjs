@@ -76,10 +76,11 @@ try {
           : ['tests', 'src', 'scripts', 'plugins', 'examples'].flatMap(findTests)),
       ],
       {
-        env: {BASE_URL: server.url, BUILD_LOG: buildLog, BUILD_DIR: path.join(root, 'build')},
+        env: {BASE_URL: server.url, MOCK_URL: mock.url, BUILD_LOG: buildLog, BUILD_DIR: path.join(root, 'build')},
       },
     );
   } finally {
+    mock.stop();
     server.stop();
   }
 } catch (error) {
