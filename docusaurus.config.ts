@@ -29,7 +29,7 @@ const config: Config = {
     faster: true,
   },
   staticDirectories: ['static', 'generated/static'],
-  clientModules: ['./src/clientModules/announcementBar.ts'],
+  clientModules: ['./src/clientModules/announcementBar.ts', './src/clientModules/serviceWorker.ts'],
 
   presets: [
     [
@@ -100,6 +100,10 @@ const config: Config = {
       },
     ],
     'docusaurus-plugin-sass',
+    [
+      './plugins/security-headers/index.mjs',
+      {openApiBundle: 'generated/static/openapi.json', output: 'generated/nginx/security-headers.conf'},
+    ],
     ['docusaurus-lunr-search', {indexBaseUrl: true}],
   ],
 
@@ -165,6 +169,8 @@ const config: Config = {
       darkTheme: prismThemes.vsDark,
       additionalLanguages: ['bash', 'json', 'yaml', 'python', 'go', 'sql', 'http', 'ini', 'diff', 'csv'],
     },
+    // The API explorer keeps tokens for the browser session only.
+    api: {authPersistence: 'sessionStorage'},
     languageTabs: [
       {highlight: 'bash', language: 'curl', logoClass: 'curl'},
       {highlight: 'python', language: 'python', logoClass: 'python', variant: 'requests'},

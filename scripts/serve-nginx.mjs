@@ -16,10 +16,26 @@ export function findNginx() {
   throw new Error('nginx is not installed. Install it with: apt-get install -y nginx-light');
 }
 
+/** The nginx configuration of nginx/nginx.conf with its placeholders filled in. */
+export function renderConfig({siteRoot, listen, runtime, securityHeaders}) {
+  return readFileSync(path.join(root, 'nginx/nginx.conf'), 'utf8')
+    .replaceAll('{{RUNTIME}}', runtime)
+    .replaceAll('{{ROOT}}', siteRoot)
+    .replaceAll('{{LISTEN}}', listen)
+    .replaceAll('{{SECURITY_HEADERS}}', securityHeaders);
+}
+
 /** Writes a runnable nginx configuration for `buildDir` and returns its path. */
-export function prepareNginx({buildDir = path.join(root, 'build'), port = 8080} = {}) {
+export function prepareNginx({
+  buildDir = path.join(root, 'build'),
+  port = 8080,
+  securityHeaders = path.join(root, 'generated/nginx/security-headers.conf'),
+} = {}) {
   if (!existsSync(path.join(buildDir, 'index.html'))) {
     throw new Error(`No build found in ${buildDir}. Run "npm run build" first.`);
+  }
+  if (!existsSync(securityHeaders)) {
+    throw new Error(`No security headers found at ${securityHeaders}. Run "npm run build" first.`);
   }
   const runtime = mkdtempSync(path.join(tmpdir(), 'tributary-nginx-'));
   chmodSync(runtime, 0o755); // nginx workers run as an unprivileged user
@@ -27,12 +43,11 @@ export function prepareNginx({buildDir = path.join(root, 'build'), port = 8080} 
   const siteRoot = path.join(runtime, 'root');
   mkdirSync(siteRoot);
   symlinkSync(path.resolve(buildDir), path.join(siteRoot, 'docs'));
-  const conf = readFileSync(path.join(root, 'nginx/nginx.conf'), 'utf8')
-    .replaceAll('{{RUNTIME}}', runtime)
-    .replaceAll('{{ROOT}}', siteRoot)
-    .replaceAll('{{PORT}}', String(port));
   const confPath = path.join(runtime, 'nginx.conf');
-  writeFileSync(confPath, conf);
+  writeFileSync(
+    confPath,
+    renderConfig({siteRoot, listen: `127.0.0.1:${port}`, runtime, securityHeaders: path.resolve(securityHeaders)}),
+  );
   return {confPath, runtime};
 }
 
@@ -55,9 +70,25 @@ export async function startNginx(options = {}) {
   throw new Error(`nginx did not answer on ${url}`);
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const portFlag = process.argv.indexOf('--port');
-  const port = portFlag > -1 ? Number(process.argv[portFlag + 1]) : 8080;
+function flag(name, fallback) {
+  const index = process.argv.indexOf(name);
+  return index > -1 ? process.argv[index + 1] : fallback;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url) && process.argv.includes('--write-config')) {
+  // Used by the Dockerfile: a configuration for fixed paths inside the image.
+  writeFileSync(
+    flag('--write-config'),
+    renderConfig({
+      siteRoot: flag('--root', '/srv/site'),
+      // Inside a container nginx listens on every interface.
+      listen: flag('--listen', '8080'),
+      runtime: flag('--runtime', '/tmp'),
+      securityHeaders: flag('--headers', '/etc/nginx/security-headers.conf'),
+    }),
+  );
+} else if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const port = Number(flag('--port', 8080));
   try {
     const server = await startNginx({port});
     console.log(`Serving the production build at ${server.url} (Ctrl+C to stop)`);

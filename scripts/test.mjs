@@ -59,6 +59,7 @@ try {
   // Test a cold build: an interrupted earlier build can leave Rspack's persistent cache unusable.
   await npx(['docusaurus', 'clear']);
   await npx(['docusaurus', 'build'], {logFile: buildLog});
+  await run('precompress', 'node', ['scripts/precompress.mjs', 'build']);
 
   const server = await startNginx({port});
   const mock = await startMock();

@@ -42,6 +42,22 @@ describe('API reference', () => {
     assert.equal(catalogue.apiPages.length, 173);
   });
 
+  test('no API page logs a console error or throws in the browser', async () => {
+    const context = await browser.newContext();
+    const {page, errors} = await newPage(context);
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') problems.push(`${page.url()}: ${message.text()}`);
+    });
+    for (const name of catalogue.apiPages) {
+      await page.goto(siteUrl(`/api/${name}`));
+      await page.locator('h1').first().waitFor();
+    }
+    await context.close();
+    assert.deepEqual(problems, []);
+    assert.deepEqual(errors, []);
+  });
+
   test('an operation page shows its method and path and the overview links the downloads', async () => {
     const context = await browser.newContext();
     const {page, errors} = await newPage(context);

@@ -1,7 +1,7 @@
 import {after, before, describe, test} from 'node:test';
 import assert from 'node:assert/strict';
 import type {Browser, Page} from 'playwright-core';
-import {gotoHydrated, launchBrowser, newPage} from '../support/site.mjs';
+import {gotoHydrated, launchBrowser, newPage, waitForHtmlAttribute, waitForHydration} from '../support/site.mjs';
 
 const GUIDE = '/Getting started/Behind the Scenes';
 
@@ -33,14 +33,14 @@ describe('site chrome', () => {
     assert.deepEqual(await theme(page), {theme: 'dark', choice: 'dark', stored: 'dark'});
 
     await page.reload();
-    await page.waitForFunction(() => document.documentElement.dataset.hasHydrated === 'true');
+    await waitForHydration(page);
     assert.deepEqual(await theme(page), {theme: 'dark', choice: 'dark', stored: 'dark'});
 
     const second = await context.newPage();
     await gotoHydrated(second, '/');
     assert.equal((await theme(second)).theme, 'dark');
     await page.locator('button[class*="toggleButton"]').first().click(); // dark → system
-    await second.waitForFunction(() => document.documentElement.dataset.themeChoice === 'system');
+    await waitForHtmlAttribute(second, 'data-theme-choice', 'system');
     assert.equal((await theme(page)).choice, 'system');
     await context.close();
   });
@@ -51,9 +51,9 @@ describe('site chrome', () => {
     await gotoHydrated(page, GUIDE);
     assert.equal((await theme(page)).theme, 'light');
     await page.emulateMedia({colorScheme: 'dark'});
-    await page.waitForFunction(() => document.documentElement.dataset.theme === 'dark');
+    await waitForHtmlAttribute(page, 'data-theme', 'dark');
     await page.emulateMedia({colorScheme: 'light'});
-    await page.waitForFunction(() => document.documentElement.dataset.theme === 'light');
+    await waitForHtmlAttribute(page, 'data-theme', 'light');
     await context.close();
   });
 

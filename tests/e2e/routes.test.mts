@@ -16,12 +16,15 @@ describe('catalogue routes', () => {
   });
   after(async () => browser?.close());
 
-  test('every top-level, guide and category route answers 200 and shows its h1', async () => {
+  test('every top-level, guide and category route answers 200, shows its h1 and logs no console error', async () => {
     const context = await browser.newContext();
     const {page, errors} = await newPage(context);
     const failures: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') failures.push(`${page.url()}: console error ${message.text()}`);
+    });
     for (const route of guideAndTopRoutes) {
-      const response = await page.goto(siteUrl(route), {waitUntil: 'domcontentloaded'});
+      const response = await page.goto(siteUrl(route));
       const h1 = page.locator('h1');
       const count = await h1.count();
       const text = count === 1 ? (await h1.innerText()).trim() : '';

@@ -43,6 +43,19 @@ export async function newPage(context: BrowserContext): Promise<{page: Page; err
 /** Opens a site path and waits until React has hydrated, so the page is interactive. */
 export async function gotoHydrated(page: Page, sitePath: string) {
   const response = await page.goto(siteUrl(sitePath));
-  await page.waitForFunction(() => document.documentElement.dataset.hasHydrated === 'true');
+  await waitForHydration(page);
   return response;
+}
+
+/**
+ * Waits until React has hydrated. Locator waits run in Playwright's own world; `waitForFunction`
+ * would evaluate a string in the page, which the site's Content-Security-Policy rightly refuses.
+ */
+export async function waitForHydration(page: Page) {
+  await page.locator('html[data-has-hydrated="true"]').waitFor({state: 'attached'});
+}
+
+/** Waits until <html> has the given attribute value (colour mode, theme choice…). */
+export async function waitForHtmlAttribute(page: Page, name: string, value: string) {
+  await page.locator(`html[${name}="${value}"]`).waitFor({state: 'attached'});
 }

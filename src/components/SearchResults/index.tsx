@@ -1,6 +1,7 @@
 import {useEffect, useState, type FormEvent, type ReactNode} from 'react';
 import Link from '@docusaurus/Link';
 import useBaseUrl from '@docusaurus/useBaseUrl';
+import useIsBrowser from '@docusaurus/useIsBrowser';
 import {useHistory, useLocation} from '@docusaurus/router';
 import {runQuery, type SearchDoc, type SearchHit} from './query';
 
@@ -13,7 +14,10 @@ interface Loaded {
 export default function SearchResults(): ReactNode {
   const location = useLocation();
   const history = useHistory();
-  const query = new URLSearchParams(location.search).get('q') ?? '';
+  // The query exists only in the browser: reading it after hydration keeps the server HTML and the
+  // first client render identical.
+  const isBrowser = useIsBrowser();
+  const query = isBrowser ? (new URLSearchParams(location.search).get('q') ?? '') : '';
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [error, setError] = useState<string | null>(null);
   const docUrl = useBaseUrl('/search-doc.json');

@@ -1,0 +1,204 @@
+import {after, before, describe, test} from 'node:test';
+import assert from 'node:assert/strict';
+import {existsSync, readdirSync} from 'node:fs';
+import path from 'node:path';
+import type {Browser} from 'playwright-core';
+import {catalogue, gotoHydrated, launchBrowser, newPage, siteUrl, waitForHydration} from '../support/site.mjs';
+
+const GUIDE = '/Guides/Origins/Origin Shield';
+const BUILD_DIR = process.env.BUILD_DIR ?? 'build';
+const mainBundle = readdirSync(path.join(BUILD_DIR, 'assets/js')).find((name) => /^main\.[0-9a-f]+\.js$/.test(name));
+
+async function head(sitePath: string) {
+  return fetch(siteUrl(sitePath), {redirect: 'manual', headers: {'accept-encoding': 'gzip'}});
+}
+
+describe('production serving', () => {
+  let browser: Browser;
+  before(async () => {
+    browser = await launchBrowser();
+  });
+  after(async () => browser?.close());
+
+  test('pages, assets and the 404 page carry the security headers', async () => {
+    for (const sitePath of [GUIDE, `/assets/js/${mainBundle}`, '/No such page']) {
+      const response = await head(sitePath);
+      const h = response.headers;
+      const csp = h.get('content-security-policy') ?? '';
+      assert.match(csp, /script-src 'self' 'unsafe-eval'( 'sha256-[A-Za-z0-9+/=]+')+;/, `${sitePath}: ${csp}`);
+      assert.doesNotMatch(csp, /unsafe-inline'[^;]*;\s*style/, 'no unsafe-inline scripts');
+      assert.match(csp, /connect-src 'self' [^;]*https:\/\/api\.tributary\.example/);
+      assert.match(csp, /connect-src [^;]*http:\/\/127\.0\.0\.1:4010/);
+      assert.match(csp, /frame-ancestors 'none'/);
+      assert.match(h.get('strict-transport-security') ?? '', /max-age=\d{7,}/);
+      assert.equal(h.get('x-content-type-options'), 'nosniff');
+      assert.equal(h.get('referrer-policy'), 'strict-origin-when-cross-origin');
+      assert.match(h.get('permissions-policy') ?? '', /camera=\(\)/);
+    }
+  });
+
+  test('hashed assets are cached for a year, HTML revalidates, and both are gzip-compressed', async () => {
+    assert.ok(existsSync(path.join(BUILD_DIR, 'assets/js', `${mainBundle}.gz`)), 'the build ships precompressed files');
+    const asset = await head(`/assets/js/${mainBundle}`);
+    assert.equal(asset.headers.get('cache-control'), 'public, max-age=31536000, immutable');
+    assert.equal(asset.headers.get('content-encoding'), 'gzip');
+    const page = await head(GUIDE);
+    assert.equal(page.headers.get('cache-control'), 'no-cache');
+    assert.equal(page.headers.get('content-encoding'), 'gzip');
+    assert.match(page.headers.get('content-type') ?? '', /^text\/html/);
+  });
+
+  test('downloads answer with their content types', async () => {
+    assert.match((await head('/openapi.yaml')).headers.get('content-type') ?? '', /^application\/yaml/);
+    assert.match((await head('/openapi.json')).headers.get('content-type') ?? '', /^application\/json/);
+    assert.match((await head('/sitemap.xml')).headers.get('content-type') ?? '', /xml/);
+  });
+
+  test('the inline-script policy holds: no CSP violation or console error on the main page types', async () => {
+    const context = await browser.newContext();
+    const {page, errors} = await newPage(context);
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') problems.push(`${page.url()}: ${message.text()}`);
+    });
+    for (const sitePath of [
+      '/',
+      GUIDE,
+      '/category/guides',
+      '/api/tributary-api',
+      '/api/services-origins-create',
+      '/search?q=origin',
+    ]) {
+      await gotoHydrated(page, sitePath);
+    }
+    await context.close();
+    assert.deepEqual(problems, []);
+    assert.deepEqual(errors, []);
+  });
+
+  test('external links open in a new tab without access to the opener', async () => {
+    const context = await browser.newContext();
+    const {page} = await newPage(context);
+    for (const sitePath of ['/', '/Guides/CDN Providers/Creating Cloudflare Credentials']) {
+      await gotoHydrated(page, sitePath);
+      const links = await page.locator('a[href^="http"]').evaluateAll((anchors) =>
+        anchors
+          .filter((a) => new URL((a as HTMLAnchorElement).href).origin !== location.origin)
+          .map((a) => ({
+            href: a.getAttribute('href'),
+            target: a.getAttribute('target'),
+            rel: a.getAttribute('rel') ?? '',
+          })),
+      );
+      assert.ok(links.length > 0, `${sitePath} has external links`);
+      for (const link of links) {
+        assert.equal(link.target, '_blank', link.href ?? '');
+        assert.match(link.rel, /noopener/, link.href ?? '');
+      }
+    }
+    await context.close();
+  });
+
+  test('query strings, hash fragments and search text are never rendered as markup', async () => {
+    const payload = '"><img src=x onerror="window.__injected=1"><script>window.__injected=2</script>';
+    const context = await browser.newContext();
+    const {page} = await newPage(context);
+    const dialogs: string[] = [];
+    page.on('dialog', (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.dismiss();
+    });
+    await page.goto(`${siteUrl('/search')}?q=${encodeURIComponent(payload)}`);
+    await waitForHydration(page);
+    await page
+      .getByText(/result/)
+      .first()
+      .waitFor();
+    assert.equal(await page.locator('#search-page-input').inputValue(), payload);
+    await page.goto(`${siteUrl(GUIDE)}?ref=${encodeURIComponent(payload)}#${encodeURIComponent(payload)}`);
+    await waitForHydration(page);
+    const navbarSearch = page.locator('.navbar input[type="search"], .navbar input').first();
+    await navbarSearch.click();
+    await navbarSearch.fill(payload);
+    await page.waitForTimeout(300);
+    assert.equal(await page.evaluate(() => (window as unknown as {__injected?: number}).__injected), undefined);
+    assert.equal(await page.locator('img[src="x"]').count(), 0);
+    assert.deepEqual(dialogs, []);
+    await context.close();
+  });
+
+  test('with JavaScript disabled every guide page is readable and its links work', async () => {
+    const context = await browser.newContext({javaScriptEnabled: false});
+    const page = await context.newPage();
+    const failures: string[] = [];
+    for (const guide of catalogue.guides) {
+      await page.goto(siteUrl(guide.path));
+      const h1 = (await page.locator('h1').first().innerText()).trim();
+      const text = await page.locator('article').innerText();
+      if (h1 !== guide.title || text.length < 1000) failures.push(`${guide.path}: "${h1}", ${text.length} chars`);
+    }
+    assert.deepEqual(failures, []);
+    await page.goto(siteUrl(GUIDE));
+    await page.locator('.pagination-nav__link--next').click();
+    await page.waitForURL(/Updating%20&%20Deleting%20an%20Origin|Updating%20%26%20Deleting%20an%20Origin/);
+    assert.equal((await page.locator('h1').innerText()).trim(), 'Updating & Deleting an Origin');
+    await context.close();
+  });
+
+  test('a JS chunk that fails to load during navigation ends in the page, not a blank screen', async () => {
+    const context = await browser.newContext({viewport: {width: 1280, height: 900}});
+    const {page} = await newPage(context);
+    await gotoHydrated(page, GUIDE);
+    const failedOnce = new Set<string>();
+    await page.route('**/docs/assets/js/*.js', (route) => {
+      const url = route.request().url();
+      if (failedOnce.has(url)) return route.continue();
+      failedOnce.add(url);
+      return route.abort('failed');
+    });
+    await page.getByRole('link', {name: 'API reference', exact: true}).first().click();
+    await page.locator('h1', {hasText: 'Tributary API'}).waitFor({timeout: 20000});
+    assert.ok(failedOnce.size > 0, 'a chunk request was made and failed');
+    assert.ok((await page.locator('body').innerText()).length > 200);
+    await context.close();
+  });
+
+  test('navigating while offline after the first load shows an error with Retry', async () => {
+    const context = await browser.newContext({viewport: {width: 1280, height: 900}});
+    const {page} = await newPage(context);
+    await gotoHydrated(page, GUIDE);
+    // Poll from the test side: the page's CSP refuses the string evaluation waitForFunction uses.
+    for (let i = 0; i < 100; i += 1) {
+      if (await page.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration())?.active))) break;
+      await page.waitForTimeout(100);
+    }
+    await context.setOffline(true);
+    await page.getByRole('link', {name: 'API reference', exact: true}).first().click();
+    const retry = page.getByRole('link', {name: 'Retry'});
+    await retry.waitFor({timeout: 20000});
+    assert.match(await page.locator('h1').innerText(), /offline/i);
+    await context.setOffline(false);
+    await retry.click();
+    await page.locator('h1', {hasText: 'Tributary API'}).waitFor();
+    await context.close();
+  });
+
+  test('the API explorer keeps the token in session storage only and masks it', async () => {
+    const context = await browser.newContext({viewport: {width: 1400, height: 1000}});
+    const {page} = await newPage(context);
+    await gotoHydrated(page, '/api/services-list');
+    const token = 'secret-token-123456';
+    const input = page.getByPlaceholder('Bearer Token');
+    await input.fill(token);
+    assert.equal(await input.getAttribute('type'), 'password');
+    const storage = await page.evaluate(() => ({
+      local: JSON.stringify({...localStorage}),
+      session: JSON.stringify({...sessionStorage}),
+    }));
+    assert.ok(!storage.local.includes(token), 'the token is not in localStorage');
+    assert.ok(storage.session.includes(token), 'the token is in sessionStorage');
+    const samples = await page.locator('.openapi-explorer__code-block').first().innerText();
+    assert.ok(!samples.includes(token), 'the code sample masks the token');
+    await context.close();
+  });
+});
