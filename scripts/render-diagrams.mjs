@@ -6,16 +6,7 @@ import {existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync}
 import path from 'node:path';
 import {createMermaidRenderer} from 'mermaid-isomorphic';
 import {DIAGRAM_DIR, diagramId} from '../plugins/mermaid/diagrams.mjs';
-
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
+import {CHROMIUM_ARGS, CHROMIUM_PATH} from './chromium.mjs';
 
 function findDiagrams(dir) {
   const diagrams = [];
@@ -41,7 +32,7 @@ const missing = [...wanted.values()].filter((d) => !existsSync(path.join(DIAGRAM
 
 if (missing.length > 0) {
   const render = createMermaidRenderer({
-    launchOptions: {executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS},
+    launchOptions: {executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS},
   });
   const results = await render(
     missing.map((d) => d.source),

@@ -1,5 +1,6 @@
 import {chromium, type Browser, type BrowserContext, type Page} from 'playwright-core';
 import {readFileSync} from 'node:fs';
+import {CHROMIUM_ARGS, CHROMIUM_PATH} from '../../scripts/chromium.mjs';
 
 /** Every route of CATALOGUE.md (shared/spec), as site paths under the base URL. */
 export const catalogue: {
@@ -18,18 +19,8 @@ export function siteUrl(sitePath: string): string {
   return new URL(encodeURI(clean), BASE_URL).href;
 }
 
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
-
 export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS});
+  return chromium.launch({executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS});
 }
 
 /** A page whose uncaught errors fail the test that reads `errors`. */

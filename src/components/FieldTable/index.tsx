@@ -1,6 +1,7 @@
-import {useId, type ReactNode} from 'react';
+import type {ReactNode} from 'react';
 import useBrokenLinks from '@docusaurus/useBrokenLinks';
 import {parseFields, type FieldSpec} from './fields';
+import DataTable from '@site/src/components/DataTable';
 import styles from './styles.module.css';
 
 export {parseFields, type FieldSpec};
@@ -35,58 +36,51 @@ export interface FieldTableProps {
  * written as JSON. Each field name is an anchor, so other pages can link to `#field-<name>`.
  */
 export default function FieldTable({data, caption}: FieldTableProps): ReactNode {
-  const captionId = useId();
   const brokenLinks = useBrokenLinks();
   const fields = parseFields(data);
   // Register the row anchors, so that links to `#field-<name>` pass the build's anchor check.
   for (const field of fields) brokenLinks.collectAnchor(`field-${field.name}`);
   return (
-    // The wrapper scrolls sideways on narrow screens, and the region is named by the caption.
-    <div className={styles.wrapper} role="region" aria-labelledby={captionId}>
-      <table className={styles.table}>
-        <caption id={captionId} className={styles.caption}>
-          {caption}
-        </caption>
-        <thead>
-          <tr>
-            <th scope="col">#</th>
-            <th scope="col">Field</th>
-            <th scope="col">Type</th>
-            <th scope="col">Description</th>
-            <th scope="col">Example</th>
+    <DataTable caption={caption}>
+      <thead>
+        <tr>
+          <th scope="col">#</th>
+          <th scope="col">Field</th>
+          <th scope="col">Type</th>
+          <th scope="col">Description</th>
+          <th scope="col">Example</th>
+        </tr>
+      </thead>
+      <tbody>
+        {fields.map((field, index) => (
+          <tr key={field.name} id={`field-${field.name}`}>
+            <td className={styles.position}>{index + 1}</td>
+            <th scope="row" className={styles.name}>
+              <code>{field.name}</code>
+            </th>
+            <td className={styles.type}>{typeLabel(field)}</td>
+            <td>
+              <InlineCode text={field.description} />
+              {field.enum && (
+                <>
+                  {' '}
+                  Values:{' '}
+                  {field.enum.map((value, i) => (
+                    <span key={String(value)}>
+                      {i > 0 && ', '}
+                      <code>{String(value)}</code>
+                    </span>
+                  ))}
+                  .
+                </>
+              )}
+            </td>
+            <td className={styles.example}>
+              <code>{JSON.stringify(field.example)}</code>
+            </td>
           </tr>
-        </thead>
-        <tbody>
-          {fields.map((field, index) => (
-            <tr key={field.name} id={`field-${field.name}`}>
-              <td className={styles.position}>{index + 1}</td>
-              <th scope="row" className={styles.name}>
-                <code>{field.name}</code>
-              </th>
-              <td className={styles.type}>{typeLabel(field)}</td>
-              <td>
-                <InlineCode text={field.description} />
-                {field.enum && (
-                  <>
-                    {' '}
-                    Values:{' '}
-                    {field.enum.map((value, i) => (
-                      <span key={String(value)}>
-                        {i > 0 && ', '}
-                        <code>{String(value)}</code>
-                      </span>
-                    ))}
-                    .
-                  </>
-                )}
-              </td>
-              <td className={styles.example}>
-                <code>{JSON.stringify(field.example)}</code>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+        ))}
+      </tbody>
+    </DataTable>
   );
 }

@@ -1,5 +1,6 @@
 import {useId, useState, type ReactNode} from 'react';
 import {findBehavior, type PatternResult} from './match';
+import DataTable from '@site/src/components/DataTable';
 import styles from './styles.module.css';
 
 export interface PathPatternTesterProps {
@@ -81,8 +82,7 @@ export default function PathPatternTester({
         )}
       </output>
       {patterns.length > 0 && (
-        <table className={styles.table}>
-          <caption className={styles.caption}>Result of each pattern, in evaluation order</caption>
+        <DataTable caption="Result of each pattern, in evaluation order">
           <thead>
             <tr>
               <th scope="col">Position</th>
@@ -101,7 +101,7 @@ export default function PathPatternTester({
               </tr>
             ))}
           </tbody>
-        </table>
+        </DataTable>
       )}
     </div>
   );

@@ -1,6 +1,7 @@
-import {useId, type ReactNode} from 'react';
+import type {ReactNode} from 'react';
 import clsx from 'clsx';
 import {LEVEL_LABELS, PROVIDERS, parseSupportData, splitInlineCode, type SupportLevel} from './data';
+import DataTable from '@site/src/components/DataTable';
 import styles from './styles.module.css';
 
 export {PROVIDERS, parseSupportData} from './data';
@@ -39,70 +40,62 @@ export default function SupportMatrix({
   featureHeader = 'Action',
   linkFeatures = false,
 }: SupportMatrixProps): ReactNode {
-  const captionId = useId();
   const rows = parseSupportData(data);
   const hasNotes = rows.some(([, row]) => row.note !== undefined);
   return (
-    // The wrapper scrolls sideways on narrow screens; current browsers let keyboard users focus and
-    // scroll such a container, and the region is named by the table's caption.
-    <div className={styles.wrapper} role="region" aria-labelledby={captionId}>
-      <table className={styles.table}>
-        <caption id={captionId} className={styles.caption}>
-          {caption}
-        </caption>
-        <thead>
-          <tr>
-            <th scope="col">{featureHeader}</th>
-            {PROVIDERS.map((provider) => (
-              <th key={provider.key} scope="col">
-                {provider.label}
-              </th>
-            ))}
-            {hasNotes && <th scope="col">Notes</th>}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map(([feature, row]) => (
-            <tr key={feature}>
-              <th scope="row" className={styles.feature}>
-                {linkFeatures ? (
-                  <a href={`#${feature}`}>
-                    <code>{feature}</code>
-                  </a>
-                ) : (
-                  <code>{feature}</code>
-                )}
-              </th>
-              {PROVIDERS.map((provider) => {
-                const level = row[provider.key];
-                return (
-                  <td key={provider.key} className={clsx(styles.cell, LEVEL_STYLES[level].className)}>
-                    <span aria-hidden="true" className={styles.symbol}>
-                      {LEVEL_STYLES[level].symbol}
-                    </span>{' '}
-                    {LEVEL_LABELS[level]}
-                  </td>
-                );
-              })}
-              {hasNotes && <td className={styles.note}>{row.note ? <InlineCode text={row.note} /> : null}</td>}
-            </tr>
+    <DataTable caption={caption}>
+      <thead>
+        <tr>
+          <th scope="col">{featureHeader}</th>
+          {PROVIDERS.map((provider) => (
+            <th key={provider.key} scope="col">
+              {provider.label}
+            </th>
           ))}
-        </tbody>
-        <tfoot>
-          <tr>
-            <th scope="row">Native</th>
+          {hasNotes && <th scope="col">Notes</th>}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map(([feature, row]) => (
+          <tr key={feature}>
+            <th scope="row" className={styles.feature}>
+              {linkFeatures ? (
+                <a href={`#${feature}`}>
+                  <code>{feature}</code>
+                </a>
+              ) : (
+                <code>{feature}</code>
+              )}
+            </th>
             {PROVIDERS.map((provider) => {
-              const native = rows.filter(([, row]) => row[provider.key] === 'native').length;
+              const level = row[provider.key];
               return (
-                <td key={provider.key} className={styles.cell}>
-                  {native} of {rows.length}
+                <td key={provider.key} className={clsx(styles.cell, LEVEL_STYLES[level].className)}>
+                  <span aria-hidden="true" className={styles.symbol}>
+                    {LEVEL_STYLES[level].symbol}
+                  </span>{' '}
+                  {LEVEL_LABELS[level]}
                 </td>
               );
             })}
-            {hasNotes && <td />}
+            {hasNotes && <td className={styles.note}>{row.note ? <InlineCode text={row.note} /> : null}</td>}
           </tr>
-        </tfoot>
-      </table>
-    </div>
+        ))}
+      </tbody>
+      <tfoot>
+        <tr>
+          <th scope="row">Native</th>
+          {PROVIDERS.map((provider) => {
+            const native = rows.filter(([, row]) => row[provider.key] === 'native').length;
+            return (
+              <td key={provider.key} className={styles.cell}>
+                {native} of {rows.length}
+              </td>
+            );
+          })}
+          {hasNotes && <td />}
+        </tr>
+      </tfoot>
+    </DataTable>
   );
 }

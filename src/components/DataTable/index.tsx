@@ -1,0 +1,27 @@
+import {useId, type ReactNode} from 'react';
+import styles from './styles.module.css';
+
+export interface DataTableProps {
+  /** Names the table and the scrollable region around it. */
+  caption: ReactNode;
+  /** The table's <thead>, <tbody> and <tfoot>. */
+  children: ReactNode;
+}
+
+/**
+ * A captioned table for data kept as data (field lists, support matrices, test results). It scrolls
+ * sideways on narrow screens instead of widening the page; the scroll region is named by the caption.
+ */
+export default function DataTable({caption, children}: DataTableProps): ReactNode {
+  const captionId = useId();
+  return (
+    <div className={styles.wrapper} role="region" aria-labelledby={captionId}>
+      <table className={styles.table}>
+        <caption id={captionId} className={styles.caption}>
+          {caption}
+        </caption>
+        {children}
+      </table>
+    </div>
+  );
+}
