@@ -63,12 +63,20 @@ describe('catalogue routes', () => {
     for (const value of lastmods) assert.match(value, /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}/);
   });
 
-  test('an unknown path shows the not-found page with HTTP 404', async () => {
+  test('an unknown path shows the not-found page with HTTP 404, the closest pages and a search link', async () => {
     const context = await browser.newContext();
     const {page} = await newPage(context);
-    const response = await page.goto(siteUrl('/Guides/No Such Page'));
+    const response = await page.goto(siteUrl('/Guides/Origins/Orign Shild'));
     assert.equal(response?.status(), 404);
     assert.match(await page.locator('h1').innerText(), /page not found/i);
+    const suggestions = page.locator('main li a');
+    await suggestions.first().waitFor();
+    assert.equal((await suggestions.first().innerText()).trim(), 'Origin Shield');
+    await suggestions.first().click();
+    await page.locator('h1', {hasText: 'Origin Shield'}).waitFor();
+    await page.goto(siteUrl('/Guides/Origins/Orign Shild'));
+    const search = page.getByRole('link', {name: /search the documentation for/i});
+    assert.match((await search.getAttribute('href')) ?? '', /\/search\?q=guides%20origins%20orign%20shild$/);
     await context.close();
   });
 
