@@ -168,10 +168,12 @@ describe('production serving', () => {
     const {page} = await newPage(context);
     await gotoHydrated(page, GUIDE);
     // Poll from the test side: the page's CSP refuses the string evaluation waitForFunction uses.
-    for (let i = 0; i < 100; i += 1) {
-      if (await page.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration())?.active))) break;
-      await page.waitForTimeout(100);
+    let active = false;
+    for (let i = 0; i < 300 && !active; i += 1) {
+      active = await page.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration())?.active));
+      if (!active) await page.waitForTimeout(100);
     }
+    assert.ok(active, 'the offline fallback (service worker) is installed after the first load');
     await context.setOffline(true);
     await page.getByRole('link', {name: 'API reference', exact: true}).first().click();
     const retry = page.getByRole('link', {name: 'Retry'});
