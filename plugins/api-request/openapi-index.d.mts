@@ -16,5 +16,5 @@ export class OpenApiIndex {
   resolve(node: any): any;
   validate(schema: object, value: unknown, direction?: 'request' | 'response'): string[];
   check(call: ApiCall): string[];
-  describe(call: ApiCall): {method: string; url: string};
+  describe(call: ApiCall): {method: string; url: string; page: string};
 }

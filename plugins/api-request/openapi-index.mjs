@@ -5,6 +5,7 @@ import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
+import kebabCase from 'lodash/kebabCase.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const DEFAULT_BUNDLE = path.join(root, 'generated/static/openapi.json');
@@ -151,13 +152,18 @@ export class OpenApiIndex {
     return problems;
   }
 
-  /** Method and full URL of an example call, path parameters filled in. */
+  /** Method, full URL (path parameters filled in) and reference page of an example call. */
   describe(call) {
     const {method, route} = this.operations.get(call.operation);
     const filled = route.replace(/\{([^}]+)\}/g, (_, name) =>
       encodeURIComponent(String(call.path?.[name] ?? `{${name}}`)),
     );
     const query = new URLSearchParams(Object.entries(call.query ?? {}).map(([k, v]) => [k, String(v)])).toString();
-    return {method: method.toUpperCase(), url: `${this.serverFor(call.operation)}${filled}${query ? `?${query}` : ''}`};
+    return {
+      method: method.toUpperCase(),
+      url: `${this.serverFor(call.operation)}${filled}${query ? `?${query}` : ''}`,
+      // The API reference generator names each page with lodash's kebabCase of the operationId.
+      page: `/api/${kebabCase(call.operation)}`,
+    };
   }
 }

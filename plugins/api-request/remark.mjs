@@ -1,6 +1,7 @@
 // Remark plugin for <ApiRequest operation="…" path={…} query={…} body={…} status={…} response={…}/>.
 // At build time it checks the call against the OpenAPI bundle (failing the build with the file and
-// line on any mismatch) and adds the resolved `method` and `url`, so the component ships no spec.
+// line on any mismatch) and adds the resolved `method`, `url` and reference `page`, so the
+// component ships no spec.
 import {visit} from 'unist-util-visit';
 import {OpenApiIndex} from './openapi-index.mjs';
 
@@ -75,9 +76,10 @@ export function checkApiRequests(tree, file, index) {
       problems.push(...found.map((problem) => `${where}: <ApiRequest operation="${props.operation}"> ${problem}`));
       return;
     }
-    const {method, url} = index.describe(call);
+    const {method, url, page} = index.describe(call);
     setProp(element, 'method', method);
     setProp(element, 'url', url);
+    setProp(element, 'page', page);
   });
   return problems;
 }

@@ -9,6 +9,7 @@ export interface ApiRequestProps {
   /** Added at build time by plugins/api-request from the OpenAPI file. */
   method?: string;
   url?: string;
+  page?: string;
   path?: Record<string, string | number>;
   query?: Record<string, string | number | boolean>;
   body?: unknown;
@@ -16,18 +17,9 @@ export interface ApiRequestProps {
   response?: unknown;
 }
 
-function operationPage(operation: string): string {
-  // Same rule as the API reference generator (lodash kebabCase of the operationId).
-  return `/api/${operation
-    .replace(/([a-z])([A-Z0-9])/g, '$1-$2')
-    .replace(/([0-9])([a-z])/gi, '$1-$2')
-    .replace(/[_\s]+/g, '-')
-    .toLowerCase()}`;
-}
-
 /** An API call in a guide: the curl request and the response, both validated against the OpenAPI file at build time. */
-export default function ApiRequest({operation, method, url, body, status, response}: ApiRequestProps): ReactNode {
-  if (!method || !url) {
+export default function ApiRequest({operation, method, url, page, body, status, response}: ApiRequestProps): ReactNode {
+  if (!method || !url || !page) {
     throw new Error(`<ApiRequest operation="${operation}"> was not resolved: is plugins/api-request enabled?`);
   }
   const statusLine = status ? `${status} ${STATUS_TEXT[status] ?? ''}`.trim() : undefined;
@@ -43,7 +35,7 @@ export default function ApiRequest({operation, method, url, body, status, respon
       )}
       {response === undefined && statusLine && <p>The API answers {statusLine} with an empty body.</p>}
       <p>
-        Reference: <Link to={operationPage(operation)}>{operation}</Link>
+        Reference: <Link to={page}>{operation}</Link>
       </p>
     </div>
   );

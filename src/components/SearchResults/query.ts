@@ -21,11 +21,23 @@ export function toLunrQuery(text: string): string {
     .join(' ');
 }
 
+const loadedIndexes = new WeakMap<object, import('lunr').Index>();
+
+/** Deserialises the lunr index once per loaded index file, not once per query. */
+async function loadIndex(index: object): Promise<import('lunr').Index> {
+  let loaded = loadedIndexes.get(index);
+  if (!loaded) {
+    const {default: lunr} = await import('lunr');
+    loaded = lunr.Index.load(index as never);
+    loadedIndexes.set(index, loaded);
+  }
+  return loaded;
+}
+
 export async function runQuery(index: object, docs: SearchDoc[], text: string, limit = 50): Promise<SearchHit[]> {
   const lunrQuery = toLunrQuery(text);
   if (!lunrQuery) return [];
-  const {default: lunr} = await import('lunr');
-  const idx = lunr.Index.load(index as never);
+  const idx = await loadIndex(index);
   const seen = new Set<string>();
   const hits: SearchHit[] = [];
   for (const result of idx.search(lunrQuery)) {
