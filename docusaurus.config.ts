@@ -9,6 +9,8 @@ import remarkMermaidImages from './plugins/mermaid/remark.mjs';
 /** Every guide under "Account Settings" is also reachable under the misspelling SPEC reports. */
 const ACCOUNT_SETTINGS = '/Guides/Account Settings/';
 const ACCOUNT_SETTINGS_MISSPELLED = '/Guides/Acccount Settings/';
+/** Routes left out of the sitemap, and so out of llms.txt and the Markdown export. */
+const NOT_IN_SITEMAP = ['/docs/search', '/docs/letters'];
 
 const config: Config = {
   title: brand.siteTitle,
@@ -52,7 +54,7 @@ const config: Config = {
           lastmod: 'datetime',
           changefreq: null,
           priority: null,
-          ignorePatterns: ['/docs/search', '/docs/letters'],
+          ignorePatterns: NOT_IN_SITEMAP,
         },
       } satisfies Preset.Options,
     ],
@@ -105,13 +107,29 @@ const config: Config = {
       {openApiBundle: 'generated/static/openapi.json', output: 'generated/nginx/security-headers.conf'},
     ],
     ['docusaurus-lunr-search', {indexBaseUrl: true}],
+    [
+      './plugins/llms-txt/index.mjs',
+      {
+        openApiBundle: 'generated/static/openapi.json',
+        exclude: NOT_IN_SITEMAP,
+        summary:
+          `${brand.productName} is a multi-CDN orchestration and traffic-management platform: it deploys one service ` +
+          'configuration to your own CDN accounts and steers each user to the best CDN with DNS. These are its ' +
+          'guides and API reference.',
+      },
+    ],
   ],
 
   themes: ['docusaurus-theme-openapi-docs'],
 
   themeConfig: {
     image: 'img/social-card.png',
-    metadata: [{name: 'description', content: `${brand.siteTitle}: ${brand.tagline}.`}],
+    metadata: [
+      {name: 'description', content: `${brand.siteTitle}: ${brand.tagline}.`},
+      // Page-level title, description, URL and image come from each page; these complete Open Graph.
+      {property: 'og:site_name', content: brand.siteTitle},
+      {property: 'og:type', content: 'website'},
+    ],
     colorMode: {defaultMode: 'light', disableSwitch: false, respectPrefersColorScheme: true},
     announcementBar: {
       id: brand.announcement.id,

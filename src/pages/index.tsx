@@ -4,6 +4,7 @@ import Heading from '@theme/Heading';
 import Link from '@docusaurus/Link';
 import SearchBar from '@theme/SearchBar';
 import HomeCards from '@site/src/components/HomeCards';
+import PageHead from '@site/src/components/PageHead';
 import {brand} from '@site/src/brand';
 import styles from './index.module.css';
 
@@ -24,6 +25,7 @@ export default function Home(): ReactNode {
       title="Home"
       description={`${brand.productName} documentation: guides and API reference for multi-CDN orchestration and traffic management.`}
     >
+      <PageHead breadcrumbs={[{name: 'Home', path: '/'}]} />
       <main className={styles.main}>
         <header className={styles.hero}>
           <Heading as="h1" className={styles.title}>

@@ -1,0 +1,1 @@
+export function markdownPath(pathname: string, baseUrl: string): string;

@@ -1,0 +1,16 @@
+/* eslint-disable @typescript-eslint/no-explicit-any */
+export interface ApiPage {
+  kind: 'overview' | 'tag' | 'operation';
+  path: string;
+  title: string;
+  description: string;
+  tag?: string;
+  markdown: string;
+}
+export function summarize(markdown?: string): string;
+export class ApiMarkdown {
+  constructor(spec: any, site: {siteUrl: string; baseUrl: string});
+  pages(): ApiPage[];
+  pagePath(id: string): string;
+  operationMarkdown(operationId: string): string;
+}

@@ -1,0 +1,76 @@
+import {useEffect, useRef, useState, type ReactNode} from 'react';
+import Head from '@docusaurus/Head';
+import {useLocation} from '@docusaurus/router';
+import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
+import {markdownPath} from '@site/plugins/llms-txt/markdown-address.mjs';
+import {copyErrorMessage, copyMarkdown} from './copy';
+import styles from './styles.module.css';
+
+/** Site path of the current page's Markdown version (see plugins/llms-txt). */
+export function useMarkdownPath(): string {
+  const {pathname} = useLocation();
+  const {siteConfig} = useDocusaurusContext();
+  return markdownPath(pathname, siteConfig.baseUrl);
+}
+
+/** `<link rel="alternate" type="text/markdown">` to the current page's Markdown version. */
+export function MarkdownAlternateLink(): ReactNode {
+  const {siteConfig} = useDocusaurusContext();
+  const href = `${siteConfig.url}${useMarkdownPath()}`;
+  return (
+    <Head>
+      <link rel="alternate" type="text/markdown" href={href} />
+    </Head>
+  );
+}
+
+type Status = {state: 'idle'} | {state: 'copying'} | {state: 'copied'} | {state: 'failed'; message: string};
+
+const COPIED_FOR_MS = 2500;
+
+/** "Copy page" and "View as Markdown" for the current page. */
+export default function PageActions(): ReactNode {
+  const address = useMarkdownPath();
+  const [status, setStatus] = useState<Status>({state: 'idle'});
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  async function copy() {
+    clearTimeout(timer.current);
+    setStatus({state: 'copying'});
+    try {
+      await copyMarkdown(address);
+      setStatus({state: 'copied'});
+      timer.current = setTimeout(() => setStatus({state: 'idle'}), COPIED_FOR_MS);
+    } catch (error) {
+      setStatus({state: 'failed', message: copyErrorMessage(error)});
+    }
+  }
+
+  return (
+    // data-markdown-skip: the Markdown export leaves these controls out of the page's text.
+    <div className={styles.actions} data-markdown-skip="">
+      <MarkdownAlternateLink />
+      <button
+        type="button"
+        className="button button--secondary button--sm"
+        onClick={copy}
+        disabled={status.state === 'copying'}
+        aria-describedby={status.state === 'failed' ? 'page-actions-error' : undefined}
+      >
+        {status.state === 'copied' ? 'Copied' : 'Copy page'}
+      </button>
+      <a className="button button--secondary button--sm" href={address} type="text/markdown">
+        View as Markdown
+      </a>
+      <span className={styles.visuallyHidden} role="status">
+        {status.state === 'copied' ? 'The page is copied to the clipboard as Markdown.' : ''}
+      </span>
+      {status.state === 'failed' ? (
+        <p id="page-actions-error" className={styles.error} role="alert">
+          {status.message}
+        </p>
+      ) : null}
+    </div>
+  );
+}
