@@ -47,9 +47,10 @@ export class ApiMarkdown {
     this.baseUrl = baseUrl;
   }
 
-  /** Site-relative links (`/docs/...`) of the OpenAPI descriptions made absolute. */
+  /** Site-relative links (`/docs/...`, `pathname:///docs/...`) of the OpenAPI descriptions made absolute. */
   absolutize(markdown = '') {
-    return markdown.replace(/\]\((\/[^)\s]*)\)/g, (_, target) => `](${this.origin}${target})`);
+    // `pathname://` is Docusaurus's marker for a link to a static file rather than a page.
+    return markdown.replace(/\]\((?:pathname:\/\/)?(\/[^)\s]*)\)/g, (_, target) => `](${this.origin}${target})`);
   }
 
   /** Site path of an API page from its id, such as `/docs/api/origins`. */

@@ -9,7 +9,11 @@ const SITE = {siteUrl: 'https://docs.tributary.example', baseUrl: '/docs/'};
 /** A small API with the shapes the real one uses: refs, allOf, oneOf, read/write-only fields, a cycle. */
 const spec = {
   openapi: '3.1.0',
-  info: {title: 'Pets API', version: '2.0.0', description: 'Manage pets. See [Guide](/docs/Guides/Pets).'},
+  info: {
+    title: 'Pets API',
+    version: '2.0.0',
+    description: 'Manage pets. See [Guide](/docs/Guides/Pets). Download [JSON](pathname:///docs/openapi.json).',
+  },
   servers: [{url: 'https://api.example.com/v1', description: 'Production'}],
   security: [{bearerAuth: []}],
   tags: [{name: 'Pet Owners', description: 'People who own pets. They feed them.'}],
@@ -179,6 +183,8 @@ test('an operation without credentials or body says so', () => {
 test('the overview and tag pages list servers, resources and operations', () => {
   assert.match(page('pets-api').markdown, /- `https:\/\/api\.example\.com\/v1`: Production/);
   assert.match(page('pets-api').markdown, /\[Guide\]\(https:\/\/docs\.tributary\.example\/docs\/Guides\/Pets\)/);
+  assert.match(page('pets-api').markdown, /\[JSON\]\(https:\/\/docs\.tributary\.example\/docs\/openapi\.json\)/);
+  assert.match(page('pets-api').markdown, /\[JSON\]\(https:\/\/docs\.tributary\.example\/docs\/openapi\.json\)/);
   assert.match(
     page('pet-owners').markdown,
     /- \[Create a pet\]\(https:\/\/docs\.tributary\.example\/docs\/api\/owners-pets-create\): `POST \/owners\/\{owner_id\}\/pets\/`\. Adds a pet to an owner\./,
