@@ -22,7 +22,9 @@ const PATH_SAFE = UNRESERVED + "!$&'()*+,;=:@/";
 const QUERY_SAFE = UNRESERVED + "!$'()*+,;:@/?";
 const HEX = '0123456789ABCDEF';
 // PKCS#8 DER of an Ed25519 private key, up to the 32-byte seed (RFC 8410).
-const PKCS8_ED25519_PREFIX = [0x30, 0x2e, 0x02, 0x01, 0x00, 0x30, 0x05, 0x06, 0x03, 0x2b, 0x65, 0x70, 0x04, 0x22, 0x04, 0x20];
+const PKCS8_ED25519_PREFIX = [
+  0x30, 0x2e, 0x02, 0x01, 0x00, 0x30, 0x05, 0x06, 0x03, 0x2b, 0x65, 0x70, 0x04, 0x22, 0x04, 0x20,
+];
 
 const isHexByte = (b: number) => (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x46) || (b >= 0x61 && b <= 0x66);
 const escape = (b: number) => '%' + HEX[b >> 4] + HEX[b & 15];
@@ -63,7 +65,8 @@ export function splitUrl(url: string): UrlParts {
   const match = /^https?:\/\/([^/?]*)(.*)$/is.exec(base);
   if (!match) throw new SignInputError('url', 'Enter an absolute URL that starts with http:// or https://.');
   const authority = match[1];
-  if (authority.includes('@')) throw new SignInputError('url', 'Remove the user information (user@): such URLs cannot be signed.');
+  if (authority.includes('@'))
+    throw new SignInputError('url', 'Remove the user information (user@): such URLs cannot be signed.');
   const host = (
     authority.startsWith('[') ? authority.slice(0, authority.indexOf(']') + 1) : authority.split(':')[0]
   ).toLowerCase();
@@ -94,7 +97,10 @@ export function canonicalQuery(query: string | null): string {
     const name = normalizeComponent(eq < 0 ? item : item.slice(0, eq), QUERY_SAFE);
     const value = normalizeComponent(eq < 0 ? '' : item.slice(eq + 1), QUERY_SAFE);
     if (RESERVED.has(name)) {
-      throw new SignInputError('url', `The URL already carries the reserved parameter "${name}"; remove it before signing.`);
+      throw new SignInputError(
+        'url',
+        `The URL already carries the reserved parameter "${name}"; remove it before signing.`,
+      );
     }
     pairs.push([name, value]);
   }
@@ -132,7 +138,10 @@ export function checkIp(ip: string): void {
   const [address, length, extra] = ip.split('/');
   const version = isIPv4(address) ? 4 : isIPv6(address) ? 6 : 0;
   if (!version || extra !== undefined || (length !== undefined && !/^(0|[1-9][0-9]{0,2})$/.test(length))) {
-    throw new SignInputError('ip', `Enter an IPv4 or IPv6 address or CIDR range, such as 203.0.113.0/24; "${ip}" is not one.`);
+    throw new SignInputError(
+      'ip',
+      `Enter an IPv4 or IPv6 address or CIDR range, such as 203.0.113.0/24; "${ip}" is not one.`,
+    );
   }
   const max = version === 4 ? 32 : 128;
   if (length !== undefined && Number(length) > max) {
@@ -154,32 +163,83 @@ export interface Canonical {
   parts: UrlParts;
 }
 
-/** Builds the canonical string of a request, or throws a SignInputError naming the wrong field. */
-export function canonicalString({url, kid, exp, ip = null, path = null}: SignRequest): Canonical {
+function checkKid(kid: string): void {
   if (!/^[A-Za-z0-9_-]{1,32}$/.test(kid)) {
     throw new SignInputError('kid', 'The key ID has 1 to 32 characters from A–Z a–z 0–9 _ -.');
   }
+}
+
+function checkExp(exp: number): void {
   if (!Number.isSafeInteger(exp) || exp < 1 || exp > 9999999999) {
     throw new SignInputError('exp', 'The expiry is a Unix time in seconds: a whole number of 1 to 10 digits.');
   }
+}
+
+/** The normalized `path` prefix, checked against the normalized path of the URL. */
+function prefixOf(path: string, requestPath: string): string {
+  if (!/^\/([A-Za-z0-9\-._~!$'()*,;:@/]|%[0-9A-Fa-f]{2})*$/.test(path)) {
+    throw new SignInputError(
+      'path',
+      "The path prefix starts with / and uses only A–Z a–z 0–9 - . _ ~ ! $ ' ( ) * , ; : @ / and %XX escapes.",
+    );
+  }
+  const prefix = normalizePath(path, 'path');
+  if (!requestPath.startsWith(prefix)) {
+    throw new SignInputError('path', `The URL's path ${requestPath} is outside the prefix ${path}.`);
+  }
+  return prefix;
+}
+
+/** Builds the canonical string of a request, or throws a SignInputError naming the first wrong field. */
+export function canonicalString({url, kid, exp, ip = null, path = null}: SignRequest): Canonical {
+  checkKid(kid);
+  checkExp(exp);
   if (ip !== null) checkIp(ip);
   const parts = splitUrl(url);
   const requestPath = normalizePath(parts.path, 'url');
-  let scopeLine = `path:${requestPath}`;
-  let query = canonicalQuery(parts.query);
-  if (path !== null) {
-    if (!/^\/([A-Za-z0-9\-._~!$'()*,;:@/]|%[0-9A-Fa-f]{2})*$/.test(path)) {
-      throw new SignInputError('path', "The path prefix starts with / and uses only A–Z a–z 0–9 - . _ ~ ! $ ' ( ) * , ; : @ / and %XX escapes.");
-    }
-    const prefix = normalizePath(path, 'path');
-    if (!requestPath.startsWith(prefix)) {
-      throw new SignInputError('path', `The URL's path ${requestPath} is outside the prefix ${path}.`);
-    }
-    scopeLine = `prefix:${prefix}`;
-    query = '';
-  }
-  const canonical = [VERSION_LINE, `host:${parts.host}`, scopeLine, `query:${query}`, `exp:${exp}`, `ip:${ip ?? ''}`, `kid:${kid}`].join('\n');
+  const query = canonicalQuery(parts.query);
+  const scopeLine = path === null ? `path:${requestPath}` : `prefix:${prefixOf(path, requestPath)}`;
+  const canonical = [
+    VERSION_LINE,
+    `host:${parts.host}`,
+    scopeLine,
+    `query:${path === null ? query : ''}`,
+    `exp:${exp}`,
+    `ip:${ip ?? ''}`,
+    `kid:${kid}`,
+  ].join('\n');
   return {canonical, parts};
+}
+
+/** Every field of a request that is wrong, each with its message, so a form can show them all at once. */
+export function inputProblems({
+  url,
+  kid,
+  exp,
+  ip = null,
+  path = null,
+}: SignRequest): Partial<Record<SignField, string>> {
+  const problems: Partial<Record<SignField, string>> = {};
+  const attempt = (check: () => void) => {
+    try {
+      check();
+    } catch (error) {
+      if (!(error instanceof SignInputError)) throw error;
+      problems[error.field] ??= error.message;
+    }
+  };
+  attempt(() => checkKid(kid));
+  attempt(() => checkExp(exp));
+  if (ip !== null) attempt(() => checkIp(ip));
+  let requestPath = null as string | null;
+  attempt(() => {
+    const parts = splitUrl(url);
+    canonicalQuery(parts.query);
+    requestPath = normalizePath(parts.path, 'url');
+  });
+  // Without a valid URL the prefix can still be checked for its own form.
+  if (path !== null) attempt(() => prefixOf(path, requestPath ?? normalizeComponent(path, PATH_SAFE)));
+  return problems;
 }
 
 /** The signed URL: the parameters appended after the URL's own query string, before the fragment. */
@@ -202,15 +262,19 @@ export function base64url(bytes: Uint8Array): string {
  * The PKCS#8 DER bytes of the private key typed by the reader: a PEM block
  * (`-----BEGIN PRIVATE KEY-----`) or the 32-byte seed in hexadecimal, as the test vectors give it.
  */
-export function privateKeyDer(text: string): Uint8Array {
+export function privateKeyDer(text: string): Uint8Array<ArrayBuffer> {
   const trimmed = text.trim();
-  if (trimmed === '') throw new SignInputError('key', 'Paste the Ed25519 private key (PKCS#8 PEM) or its 64-character hexadecimal seed.');
+  if (trimmed === '')
+    throw new SignInputError('key', 'Paste the Ed25519 private key (PKCS#8 PEM) or its 64-character hexadecimal seed.');
   if (/^[0-9A-Fa-f]{64}$/.test(trimmed)) {
     const seed = trimmed.match(/../g)!.map((pair) => parseInt(pair, 16));
     return Uint8Array.from([...PKCS8_ED25519_PREFIX, ...seed]);
   }
   if (/-----BEGIN PUBLIC KEY-----/.test(trimmed)) {
-    throw new SignInputError('key', 'This is a public key. Signing needs the private key (-----BEGIN PRIVATE KEY-----).');
+    throw new SignInputError(
+      'key',
+      'This is a public key. Signing needs the private key (-----BEGIN PRIVATE KEY-----).',
+    );
   }
   const pem = /^-----BEGIN PRIVATE KEY-----([A-Za-z0-9+/=\s]+)-----END PRIVATE KEY-----$/.exec(trimmed);
   if (!pem) {
@@ -227,7 +291,10 @@ export function privateKeyDer(text: string): Uint8Array {
 }
 
 /** Imports the reader's private key into WebCrypto, non-extractable, for signing only. */
-export async function importSigningKey(text: string, subtle: SubtleCrypto = globalThis.crypto.subtle): Promise<CryptoKey> {
+export async function importSigningKey(
+  text: string,
+  subtle: SubtleCrypto = globalThis.crypto.subtle,
+): Promise<CryptoKey> {
   const der = privateKeyDer(text);
   try {
     return await subtle.importKey('pkcs8', der, {name: 'Ed25519'}, false, ['sign']);
@@ -235,7 +302,10 @@ export async function importSigningKey(text: string, subtle: SubtleCrypto = glob
     if (error instanceof Error && error.name === 'NotSupportedError') {
       throw new SignInputError('key', 'This browser cannot sign with Ed25519; use one of the sample programs below.');
     }
-    throw new SignInputError('key', 'This is not an Ed25519 private key. Keys for signed URLs are Ed25519 keys in PKCS#8 PEM.');
+    throw new SignInputError(
+      'key',
+      'This is not an Ed25519 private key. Keys for signed URLs are Ed25519 keys in PKCS#8 PEM.',
+    );
   }
 }
 
@@ -246,7 +316,11 @@ export interface SignedUrl {
 }
 
 /** Signs a URL: canonical string, Ed25519 signature in base64url, and the signed URL. */
-export async function signUrl(request: SignRequest, key: CryptoKey, subtle: SubtleCrypto = globalThis.crypto.subtle): Promise<SignedUrl> {
+export async function signUrl(
+  request: SignRequest,
+  key: CryptoKey,
+  subtle: SubtleCrypto = globalThis.crypto.subtle,
+): Promise<SignedUrl> {
   const {canonical, parts} = canonicalString(request);
   const signature = new Uint8Array(await subtle.sign({name: 'Ed25519'}, key, new TextEncoder().encode(canonical)));
   const sig = base64url(signature);

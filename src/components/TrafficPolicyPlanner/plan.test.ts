@@ -19,7 +19,11 @@ import {
 import {CLOUDFRONT_ID, EXAMPLE_LOCATION, EXAMPLE_POLICIES, EXAMPLE_SERVICE_PROVIDERS, FASTLY_ID} from './examples';
 
 const scope = (lists: Partial<Scope>): Scope => ({continents: [], countries: [], subdivisions: [], asns: [], ...lists});
-const where = (country: string, subdivision = '', asn: number | null = null): QueryLocation => ({country, subdivision, asn});
+const where = (country: string, subdivision = '', asn: number | null = null): QueryLocation => ({
+  country,
+  subdivision,
+  asn,
+});
 const winnerName = (location: QueryLocation, policies = EXAMPLE_POLICIES) => {
   const {winner} = choosePolicy(policies, location);
   return winner === null ? null : policies[winner].name;
@@ -73,7 +77,12 @@ test('failover off keeps a down provider; every provider down keeps all eligible
 });
 
 test('a provider that is not eligible gets nothing', () => {
-  const p = {...policy('Default'), providers: policy('Default').providers.map((e) => (e.serviceProviderId === FASTLY_ID ? {...e, eligible: false} : e))};
+  const p = {
+    ...policy('Default'),
+    providers: policy('Default').providers.map((e) =>
+      e.serviceProviderId === FASTLY_ID ? {...e, eligible: false} : e,
+    ),
+  };
   assert.deepEqual(percents(p), {'Amazon CloudFront': 100, Fastly: 0});
 });
 
@@ -96,8 +105,18 @@ test('cost based: in proportion to the GB left, then by weight once every commit
 });
 
 test('percentages always add up to 100', () => {
-  for (const amounts of [[1, 1, 1], [31657, 13880], [2, 2, 2, 1], [0, 5], [1, 1, 1, 1, 1, 1, 1]]) {
-    assert.equal(toPercentages(amounts).reduce((a, b) => a + b, 0), 100, String(amounts));
+  for (const amounts of [
+    [1, 1, 1],
+    [31657, 13880],
+    [2, 2, 2, 1],
+    [0, 5],
+    [1, 1, 1, 1, 1, 1, 1],
+  ]) {
+    assert.equal(
+      toPercentages(amounts).reduce((a, b) => a + b, 0),
+      100,
+      String(amounts),
+    );
   }
   assert.deepEqual(toPercentages([1, 1, 1]), [34, 33, 33]);
 });
@@ -105,11 +124,18 @@ test('percentages always add up to 100', () => {
 test('the rules the API checks beyond the schema are reported', () => {
   assert.deepEqual(policyProblems(EXAMPLE_POLICIES, 0), []);
   assert.deepEqual(policyProblems(EXAMPLE_POLICIES, 4), []);
-  const ninety = EXAMPLE_POLICIES.map((p, i) => (i === 4 ? {...p, providers: p.providers.map((e, j) => (j === 0 ? {...e, weight: '50'} : e))} : p));
-  assert.deepEqual(policyProblems(ninety, 4), ['The weights of the eligible providers add up to 90; they must add up to 100.']);
+  const ninety = EXAMPLE_POLICIES.map((p, i) =>
+    i === 4 ? {...p, providers: p.providers.map((e, j) => (j === 0 ? {...e, weight: '50'} : e))} : p,
+  );
+  assert.deepEqual(policyProblems(ninety, 4), [
+    'The weights of the eligible providers add up to 90; they must add up to 100.',
+  ]);
   const empty = EXAMPLE_POLICIES.map((p, i) => (i === 2 ? {...p, scope: scope({})} : p));
   assert.match(policyProblems(empty, 2).join(' '), /Only the default policy covers the whole world/);
-  const dach = [...EXAMPLE_POLICIES, {...policy('Germany'), name: 'DACH', scope: scope({countries: ['AT', 'CH', 'DE']})}];
+  const dach = [
+    ...EXAMPLE_POLICIES,
+    {...policy('Germany'), name: 'DACH', scope: scope({countries: ['AT', 'CH', 'DE']})},
+  ];
   assert.match(policyProblems(dach, 5).join(' '), /same queries as "Germany".*409/);
 });
 
@@ -119,8 +145,14 @@ test('scopes overlap only when one query could match both', () => {
   assert.equal(scopesOverlap(scope({countries: ['DE']}), scope({continents: ['EU'], countries: ['FR']})), false);
   assert.equal(scopesOverlap(scope({countries: ['DE']}), scope({continents: ['AS'], countries: ['DE']})), false);
   assert.equal(scopesOverlap(scope({asns: ['3320']}), scope({countries: ['DE'], asns: ['3320']})), true);
-  assert.equal(scopesOverlap(scope({countries: ['DE'], asns: ['3320']}), scope({countries: ['AT'], asns: ['3320']})), false);
-  assert.equal(scopesOverlap(scope({subdivisions: ['DE-BY']}), scope({countries: ['DE'], subdivisions: ['DE-BY', 'DE-BE']})), true);
+  assert.equal(
+    scopesOverlap(scope({countries: ['DE'], asns: ['3320']}), scope({countries: ['AT'], asns: ['3320']})),
+    false,
+  );
+  assert.equal(
+    scopesOverlap(scope({subdivisions: ['DE-BY']}), scope({countries: ['DE'], subdivisions: ['DE-BY', 'DE-BE']})),
+    true,
+  );
 });
 
 test('every example policy gives a request body that the generated validator accepts', () => {
@@ -131,7 +163,11 @@ test('every example policy gives a request body that the generated validator acc
 });
 
 test('the validator refuses an invalid body, with readable messages', () => {
-  const body = {...requestBody(policy('Telekom DE')), id: '4d1f8b3a-9e6c-4b7d-a2f5-8c3e1b9d7a46', kind: 'fixed'};
+  const body: Record<string, unknown> = {
+    ...requestBody(policy('Telekom DE')),
+    id: '4d1f8b3a-9e6c-4b7d-a2f5-8c3e1b9d7a46',
+    kind: 'fixed',
+  };
   (body.scope as Record<string, unknown>).countries = ['de'];
   (body.providers as Record<string, unknown>[])[0].weight = 120;
   assert.equal(validate(body), false);
@@ -151,7 +187,9 @@ function guideBodies(): {file: string; body: Record<string, unknown>}[] {
   const found: {file: string; body: Record<string, unknown>}[] = [];
   for (const file of ['Creating a Traffic Policy.mdx', 'Configuring the Default Traffic Policy.mdx']) {
     const text = readFileSync(new URL(file, dir), 'utf8');
-    for (const match of text.matchAll(/<ApiRequest\s+operation="services_traffic_policies_(?:create|update)"[\s\S]*?\n\s*body=\{(\{[\s\S]*?\})\}\n\s*status=/g)) {
+    for (const match of text.matchAll(
+      /<ApiRequest\s+operation="services_traffic_policies_(?:create|update)"[\s\S]*?\n\s*body=\{(\{[\s\S]*?\})\}\n\s*status=/g,
+    )) {
       // The props are plain object literals (the build enforces it); JSON5-like → JSON.
       const json = match[1]
         .replace(/'/g, '"')
@@ -163,15 +201,30 @@ function guideBodies(): {file: string; body: Record<string, unknown>}[] {
   return found;
 }
 
+interface FullBody {
+  name: string;
+  kind: Policy['kind'];
+  scope: {continents: string[]; countries: string[]; subdivisions: string[]; asns: number[]};
+  providers: {service_provider_id: string; eligible: boolean; weight: number; penalty_ms: number}[];
+  performance_check_ids: string[];
+  failover: {enabled: boolean; health_check_ids: string[]};
+}
+
 /** A body as the API reads it: the schema's defaults filled in. */
-function withDefaults(body: Record<string, unknown>) {
-  const s = (body.scope ?? {}) as Record<string, unknown>;
+function withDefaults(body: Record<string, unknown>): FullBody {
+  const scope = (body.scope ?? {}) as Partial<FullBody['scope']>;
   return {
-    ...body,
-    scope: {continents: [], countries: [], subdivisions: [], asns: [], ...s},
-    providers: (body.providers as Record<string, unknown>[]).map((p) => ({eligible: true, weight: 0, penalty_ms: 0, ...p})),
-    performance_check_ids: body.performance_check_ids ?? [],
-    failover: {enabled: true, health_check_ids: [], ...(body.failover as object)},
+    ...(body as Pick<FullBody, 'name' | 'kind'>),
+    scope: {continents: [], countries: [], subdivisions: [], asns: [], ...scope},
+    providers: (body.providers as Partial<FullBody['providers'][number]>[]).map((p) => ({
+      service_provider_id: '',
+      eligible: true,
+      weight: 0,
+      penalty_ms: 0,
+      ...p,
+    })),
+    performance_check_ids: (body.performance_check_ids as string[] | undefined) ?? [],
+    failover: {enabled: true, health_check_ids: [], ...(body.failover as Partial<FullBody['failover']>)},
   };
 }
 
@@ -180,20 +233,21 @@ test('the planner writes the same requests as the API examples of the Traffic Ma
   assert.ok(bodies.length >= 4, `found ${bodies.length} traffic-policy request bodies`);
   for (const {file, body} of bodies) {
     const b = withDefaults(body);
-    const isDefault = (b.scope.continents.length + b.scope.countries.length + b.scope.subdivisions.length + b.scope.asns.length) === 0;
+    const isDefault =
+      b.scope.continents.length + b.scope.countries.length + b.scope.subdivisions.length + b.scope.asns.length === 0;
     const planned: Policy = {
-      name: b.name as string,
-      kind: b.kind as Policy['kind'],
+      name: b.name,
+      kind: b.kind,
       isDefault,
-      scope: {...b.scope, asns: b.scope.asns.map(String)} as Scope,
+      scope: {...b.scope, continents: b.scope.continents as Scope['continents'], asns: b.scope.asns.map(String)},
       providers: b.providers.map((p) => ({
-        serviceProviderId: p.service_provider_id as string,
-        eligible: p.eligible as boolean,
+        serviceProviderId: p.service_provider_id,
+        eligible: p.eligible,
         weight: String(p.weight),
         penaltyMs: String(p.penalty_ms),
       })),
-      performanceCheckIds: b.performance_check_ids as string[],
-      failover: {enabled: b.failover.enabled as boolean, healthCheckIds: b.failover.health_check_ids as string[]},
+      performanceCheckIds: b.performance_check_ids,
+      failover: {enabled: b.failover.enabled, healthCheckIds: b.failover.health_check_ids},
     };
     const output = requestBody(planned);
     assert.equal(validate(output), true, `${file} ${b.name}: ${describeSchemaErrors(validate.errors).join(' ')}`);

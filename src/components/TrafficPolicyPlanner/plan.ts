@@ -128,7 +128,10 @@ export interface PolicyChoice {
 
 /** The policy that answers a query: among the matching policies, the one with the highest priority. */
 export function choosePolicy(policies: readonly Policy[], location: QueryLocation): PolicyChoice {
-  const evaluations = policies.map((policy) => ({...matchScope(policy.scope, location), priority: priorityOf(policy.scope)}));
+  const evaluations = policies.map((policy) => ({
+    ...matchScope(policy.scope, location),
+    priority: priorityOf(policy.scope),
+  }));
   let winner: number | null = null;
   evaluations.forEach((evaluation, index) => {
     if (evaluation.matches && (winner === null || evaluation.priority > evaluations[winner].priority)) winner = index;
@@ -137,7 +140,9 @@ export function choosePolicy(policies: readonly Policy[], location: QueryLocatio
     winner === null
       ? []
       : evaluations.flatMap((evaluation, index) =>
-          index !== winner && evaluation.matches && evaluation.priority === evaluations[winner!].priority ? [index] : [],
+          index !== winner && evaluation.matches && evaluation.priority === evaluations[winner!].priority
+            ? [index]
+            : [],
         );
   return {winner, evaluations, tiedWith};
 }
@@ -200,7 +205,9 @@ export function providerShares(policy: Policy, serviceProviders: readonly Servic
     const weighted = pool.filter(({entry}) => (parseWhole(entry.weight) ?? 0) > 0);
     if (weighted.length > 0) {
       for (const {entry} of weighted) amounts.set(entry.serviceProviderId, parseWhole(entry.weight)!);
-      for (const {entry} of pool) if (!amounts.has(entry.serviceProviderId)) notes.set(entry.serviceProviderId, 'Backup (weight 0): used only while every weighted provider is down.');
+      for (const {entry} of pool)
+        if (!amounts.has(entry.serviceProviderId))
+          notes.set(entry.serviceProviderId, 'Backup (weight 0): used only while every weighted provider is down.');
       return 'in proportion to their weights';
     }
     for (const {entry} of pool) amounts.set(entry.serviceProviderId, 1);
@@ -216,7 +223,8 @@ export function providerShares(policy: Policy, serviceProviders: readonly Servic
     if (measured.length === 0) {
       explanation = 'Dynamic: no provider has a measured time to first byte, so the planner cannot rank them.';
     } else {
-      const score = ({entry, provider}: (typeof candidates)[number]) => provider!.ttfbMs! + (parseWhole(entry.penaltyMs) ?? 0);
+      const score = ({entry, provider}: (typeof candidates)[number]) =>
+        provider!.ttfbMs! + (parseWhole(entry.penaltyMs) ?? 0);
       const best = Math.min(...measured.map(score));
       for (const row of measured) {
         const total = score(row);
@@ -226,16 +234,21 @@ export function providerShares(policy: Policy, serviceProviders: readonly Servic
           `${row.provider!.ttfbMs} ms measured + ${parseWhole(row.entry.penaltyMs) ?? 0} ms penalty = ${total} ms.`,
         );
       }
-      explanation = 'Dynamic: every query goes to the lowest measured time to first byte plus penalty (ties share equally).';
+      explanation =
+        'Dynamic: every query goes to the lowest measured time to first byte plus penalty (ties share equally).';
     }
   } else {
     const unfilled = candidates.filter(({provider}) => (provider!.commitmentLeftGb ?? 0) > 0);
     if (unfilled.length > 0) {
       for (const {entry, provider} of unfilled) {
         amounts.set(entry.serviceProviderId, provider!.commitmentLeftGb!);
-        notes.set(entry.serviceProviderId, `${provider!.commitmentLeftGb!.toLocaleString('en-US')} GB left on the commitment.`);
+        notes.set(
+          entry.serviceProviderId,
+          `${provider!.commitmentLeftGb!.toLocaleString('en-US')} GB left on the commitment.`,
+        );
       }
-      explanation = 'Cost based: queries go to the providers whose commitment is not filled, in proportion to the GB left this month.';
+      explanation =
+        'Cost based: queries go to the providers whose commitment is not filled, in proportion to the GB left this month.';
     } else {
       explanation = `Cost based: every commitment is filled, so queries are shared ${byWeight(candidates)}.`;
     }
@@ -248,8 +261,15 @@ export function providerShares(policy: Policy, serviceProviders: readonly Servic
     if (!provider) note = 'Not a provider of the service.';
     else if (!entry.eligible) note = 'Not eligible in this policy.';
     else if (policy.failover.enabled && provider.down)
-      note = allDown ? 'Down, but every eligible provider is down, so the policy keeps using it.' : 'Down: failover removed it.';
-    return {serviceProviderId: entry.serviceProviderId, name: provider?.name ?? entry.serviceProviderId, percent: percents[index], note};
+      note = allDown
+        ? 'Down, but every eligible provider is down, so the policy keeps using it.'
+        : 'Down: failover removed it.';
+    return {
+      serviceProviderId: entry.serviceProviderId,
+      name: provider?.name ?? entry.serviceProviderId,
+      percent: percents[index],
+      note,
+    };
   });
   if (allDown) explanation += ' Every eligible provider is down, so the policy keeps answering with all of them.';
   return {shares, explanation};
@@ -263,7 +283,9 @@ export function policyProblems(policies: readonly Policy[], index: number): stri
     problems.push(`Another policy is named "${policy.name}": names are unique within the service.`);
   }
   if (!policy.isDefault && priorityOf(policy.scope) === 0) {
-    problems.push('List at least one continent, country, subdivision or ASN. Only the default policy covers the whole world.');
+    problems.push(
+      'List at least one continent, country, subdivision or ASN. Only the default policy covers the whole world.',
+    );
   }
   const ids = policy.providers.map((entry) => entry.serviceProviderId);
   if (new Set(ids).size !== ids.length) problems.push('Each provider may appear only once in a policy.');
@@ -271,17 +293,26 @@ export function policyProblems(policies: readonly Policy[], index: number): stri
     const eligible = policy.providers.filter((entry) => entry.eligible);
     if (eligible.every((entry) => parseWhole(entry.weight) !== null)) {
       const total = eligible.reduce((sum, entry) => sum + parseWhole(entry.weight)!, 0);
-      if (total !== 100) problems.push(`The weights of the eligible providers add up to ${total}; they must add up to 100.`);
+      if (total !== 100)
+        problems.push(`The weights of the eligible providers add up to ${total}; they must add up to 100.`);
     }
   }
   for (const subdivision of policy.scope.subdivisions) {
     const country = subdivision.slice(0, 2);
-    if (policy.scope.countries.length > 0 && /^[A-Z]{2}-/.test(subdivision) && !policy.scope.countries.includes(country)) {
+    if (
+      policy.scope.countries.length > 0 &&
+      /^[A-Z]{2}-/.test(subdivision) &&
+      !policy.scope.countries.includes(country)
+    ) {
       problems.push(`Subdivision ${subdivision} is not in the listed countries, so the scope can never match it.`);
     }
   }
   policies.forEach((other, i) => {
-    if (i !== index && priorityOf(other.scope) === priorityOf(policy.scope) && scopesOverlap(other.scope, policy.scope)) {
+    if (
+      i !== index &&
+      priorityOf(other.scope) === priorityOf(policy.scope) &&
+      scopesOverlap(other.scope, policy.scope)
+    ) {
       problems.push(
         `It could match the same queries as "${other.name}" at the same priority (${PRIORITY_NAMES[priorityOf(policy.scope)]}); the API refuses it with 409 Conflict.`,
       );
