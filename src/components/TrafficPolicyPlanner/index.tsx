@@ -250,7 +250,7 @@ export default function TrafficPolicyPlanner(): ReactNode {
                 <tr key={index}>
                   <td>
                     <input
-                      className={styles.input}
+                      className={`${styles.input} ${styles.nameInput}`}
                       aria-label={`Name of provider ${index + 1}`}
                       value={provider.name}
                       onChange={(event) => setProvider(index, {name: event.target.value})}
@@ -258,7 +258,7 @@ export default function TrafficPolicyPlanner(): ReactNode {
                   </td>
                   <td>
                     <input
-                      className={styles.input}
+                      className={`${styles.input} ${styles.idInput}`}
                       aria-label={`Service provider ID of ${provider.name}`}
                       value={provider.id}
                       spellCheck={false}
@@ -339,6 +339,132 @@ export default function TrafficPolicyPlanner(): ReactNode {
           Add a policy
         </button>
       </fieldset>
+
+      <fieldset className={styles.fieldset}>
+        <legend>DNS query</legend>
+        <div className={styles.row}>
+          <div className={styles.field}>
+            <label htmlFor={fid('country')}>Country (ISO 3166-1 alpha-2)</label>
+            <input
+              id={fid('country')}
+              className={styles.input}
+              value={query.country}
+              spellCheck={false}
+              aria-invalid={queryErrors.country ? true : undefined}
+              aria-describedby={queryErrors.country ? fid('country-error') : fid('country-hint')}
+              onChange={(event) => setQuery((q) => ({...q, country: event.target.value}))}
+            />
+            {queryErrors.country ? (
+              errorFor('country')
+            ) : (
+              <p id={fid('country-hint')} className={styles.hint}>
+                Continent: {continent ? `${CONTINENTS[continent]} (${continent})` : 'unknown'}
+              </p>
+            )}
+          </div>
+          <div className={styles.field}>
+            <label htmlFor={fid('subdivision')}>Subdivision (ISO 3166-2, optional)</label>
+            <input
+              id={fid('subdivision')}
+              className={styles.input}
+              value={query.subdivision}
+              spellCheck={false}
+              aria-invalid={queryErrors.subdivision ? true : undefined}
+              aria-describedby={queryErrors.subdivision ? fid('subdivision-error') : undefined}
+              onChange={(event) => setQuery((q) => ({...q, subdivision: event.target.value}))}
+            />
+            {errorFor('subdivision')}
+          </div>
+          <div className={styles.field}>
+            <label htmlFor={fid('asn')}>ASN (optional)</label>
+            <input
+              id={fid('asn')}
+              className={styles.input}
+              value={query.asn}
+              inputMode="numeric"
+              aria-invalid={queryErrors.asn ? true : undefined}
+              aria-describedby={queryErrors.asn ? fid('asn-error') : undefined}
+              onChange={(event) => setQuery((q) => ({...q, asn: event.target.value}))}
+            />
+            {errorFor('asn')}
+          </div>
+        </div>
+      </fieldset>
+
+      <div className={styles.verdict} role="status" data-testid="planner-result">
+        {!queryValid ? (
+          <p>Correct the query to see which policy applies.</p>
+        ) : winner === null ? (
+          <p>No policy matches this query: every service needs its default policy.</p>
+        ) : (
+          <>
+            <p>
+              A query from {queryDescription} gets the policy <strong>{policies[winner].name}</strong> (priority{' '}
+              {choice!.evaluations[winner].priority}, {PRIORITY_NAMES[choice!.evaluations[winner].priority]}
+              ): the most specific matching scope wins.
+              {choice!.tiedWith.length > 0 &&
+                ` It ties with ${choice!.tiedWith.map((i) => policies[i].name).join(', ')} at the same priority, which the API refuses.`}
+            </p>
+            <p>{shares!.explanation}</p>
+            <ul className={styles.shares}>
+              {shares!.shares.map((share) => (
+                <li key={share.serviceProviderId}>
+                  <strong>
+                    {share.name}: {share.percent}%
+                  </strong>
+                  {share.note && ` (${share.note})`}
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+      </div>
+      {shares && (
+        <div className={styles.bar} aria-hidden="true">
+          {shares.shares
+            .filter((share) => share.percent > 0)
+            .map((share, index) => (
+              <span
+                key={share.serviceProviderId}
+                className={styles[`segment${index % 4}`]}
+                style={{width: `${share.percent}%`}}
+              >
+                {share.name} {share.percent}%
+              </span>
+            ))}
+        </div>
+      )}
+      {choice && (
+        <div className={styles.tableWrap}>
+          <table className={styles.table}>
+            <caption>Why: every policy checked against the query</caption>
+            <thead>
+              <tr>
+                <th scope="col">Policy</th>
+                <th scope="col">Priority</th>
+                <th scope="col">Matches</th>
+                <th scope="col">Reason</th>
+              </tr>
+            </thead>
+            <tbody>
+              {policies.map((policy, index) => (
+                <tr key={index} className={index === winner ? styles.winner : undefined}>
+                  <th scope="row">{policy.name}</th>
+                  <td>{choice.evaluations[index].priority}</td>
+                  <td>
+                    {index === winner
+                      ? 'Yes: applies'
+                      : choice.evaluations[index].matches
+                        ? 'Yes, but a more specific policy applies'
+                        : 'No'}
+                  </td>
+                  <td>{choice.evaluations[index].reasons.join(' ')}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
 
       <fieldset className={styles.fieldset}>
         <legend>Edit policy: {edited.name}</legend>
@@ -556,132 +682,6 @@ export default function TrafficPolicyPlanner(): ReactNode {
           </pre>
         )}
       </div>
-
-      <fieldset className={styles.fieldset}>
-        <legend>DNS query</legend>
-        <div className={styles.row}>
-          <div className={styles.field}>
-            <label htmlFor={fid('country')}>Country (ISO 3166-1 alpha-2)</label>
-            <input
-              id={fid('country')}
-              className={styles.input}
-              value={query.country}
-              spellCheck={false}
-              aria-invalid={queryErrors.country ? true : undefined}
-              aria-describedby={queryErrors.country ? fid('country-error') : fid('country-hint')}
-              onChange={(event) => setQuery((q) => ({...q, country: event.target.value}))}
-            />
-            {queryErrors.country ? (
-              errorFor('country')
-            ) : (
-              <p id={fid('country-hint')} className={styles.hint}>
-                Continent: {continent ? `${CONTINENTS[continent]} (${continent})` : 'unknown'}
-              </p>
-            )}
-          </div>
-          <div className={styles.field}>
-            <label htmlFor={fid('subdivision')}>Subdivision (ISO 3166-2, optional)</label>
-            <input
-              id={fid('subdivision')}
-              className={styles.input}
-              value={query.subdivision}
-              spellCheck={false}
-              aria-invalid={queryErrors.subdivision ? true : undefined}
-              aria-describedby={queryErrors.subdivision ? fid('subdivision-error') : undefined}
-              onChange={(event) => setQuery((q) => ({...q, subdivision: event.target.value}))}
-            />
-            {errorFor('subdivision')}
-          </div>
-          <div className={styles.field}>
-            <label htmlFor={fid('asn')}>ASN (optional)</label>
-            <input
-              id={fid('asn')}
-              className={styles.input}
-              value={query.asn}
-              inputMode="numeric"
-              aria-invalid={queryErrors.asn ? true : undefined}
-              aria-describedby={queryErrors.asn ? fid('asn-error') : undefined}
-              onChange={(event) => setQuery((q) => ({...q, asn: event.target.value}))}
-            />
-            {errorFor('asn')}
-          </div>
-        </div>
-      </fieldset>
-
-      <div className={styles.verdict} role="status" data-testid="planner-result">
-        {!queryValid ? (
-          <p>Correct the query to see which policy applies.</p>
-        ) : winner === null ? (
-          <p>No policy matches this query: every service needs its default policy.</p>
-        ) : (
-          <>
-            <p>
-              A query from {queryDescription} gets the policy <strong>{policies[winner].name}</strong> (priority{' '}
-              {choice!.evaluations[winner].priority}, {PRIORITY_NAMES[choice!.evaluations[winner].priority]}
-              ): the most specific matching scope wins.
-              {choice!.tiedWith.length > 0 &&
-                ` It ties with ${choice!.tiedWith.map((i) => policies[i].name).join(', ')} at the same priority, which the API refuses.`}
-            </p>
-            <p>{shares!.explanation}</p>
-            <ul className={styles.shares}>
-              {shares!.shares.map((share) => (
-                <li key={share.serviceProviderId}>
-                  <strong>
-                    {share.name}: {share.percent}%
-                  </strong>
-                  {share.note && ` (${share.note})`}
-                </li>
-              ))}
-            </ul>
-          </>
-        )}
-      </div>
-      {shares && (
-        <div className={styles.bar} aria-hidden="true">
-          {shares.shares
-            .filter((share) => share.percent > 0)
-            .map((share, index) => (
-              <span
-                key={share.serviceProviderId}
-                className={styles[`segment${index % 4}`]}
-                style={{width: `${share.percent}%`}}
-              >
-                {share.name} {share.percent}%
-              </span>
-            ))}
-        </div>
-      )}
-      {choice && (
-        <div className={styles.tableWrap}>
-          <table className={styles.table}>
-            <caption>Why: every policy checked against the query</caption>
-            <thead>
-              <tr>
-                <th scope="col">Policy</th>
-                <th scope="col">Priority</th>
-                <th scope="col">Matches</th>
-                <th scope="col">Reason</th>
-              </tr>
-            </thead>
-            <tbody>
-              {policies.map((policy, index) => (
-                <tr key={index} className={index === winner ? styles.winner : undefined}>
-                  <th scope="row">{policy.name}</th>
-                  <td>{choice.evaluations[index].priority}</td>
-                  <td>
-                    {index === winner
-                      ? 'Yes: applies'
-                      : choice.evaluations[index].matches
-                        ? 'Yes, but a more specific policy applies'
-                        : 'No'}
-                  </td>
-                  <td>{choice.evaluations[index].reasons.join(' ')}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
     </section>
   );
 }
