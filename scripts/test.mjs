@@ -45,6 +45,7 @@ const npx = (args, options) => run(args[0], 'npx', ['--no-install', ...args], op
 
 try {
   await run('OpenAPI bundle', 'node', ['scripts/bundle-openapi.mjs']);
+  await run('request validators', 'node', ['scripts/build-validators.mjs']);
   await npx(['docusaurus', 'gen-api-docs', 'all', '--plugin-id', 'openapi']);
   await run('api:types', 'npm', ['run', '--silent', 'api:types']);
   await run('diagrams', 'node', ['scripts/render-diagrams.mjs']);
