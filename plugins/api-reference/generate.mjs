@@ -336,7 +336,7 @@ toc_max_heading_level: 3
 
 ${IMPORTS}
 
-<ApiEndpoint method="${method}" path=${jsxProp(route)} server=${jsxProp(servers[0].url)} />
+<ApiEndpoint method="${method}" path=${jsxProp(route)} server=${jsxProp(servers[0].url)} operationId=${jsxProp(operation.operationId)} />
 
 ${markdownToMdx(operation.description ?? '')}
 

@@ -132,7 +132,7 @@ test('an operation page carries method, path, parameters, schema fields, example
   assert.match(page, /^---\nid: widgets-update-s-3\ntitle: "Update a widget"/);
   assert.match(
     page,
-    /<ApiEndpoint method="put" path=\{"\/widgets\/\{widget_id\}\/"\} server=\{"https:\/\/api\.example\.test\/v1"\} \/>/,
+    /<ApiEndpoint method="put" path=\{"\/widgets\/\{widget_id\}\/"\} server=\{"https:\/\/api\.example\.test\/v1"\} operationId=\{"widgets_update_s3"\} \/>/,
   );
   assert.match(page, /## Path parameters \{#path-parameters\}/);
   assert.match(page, /## Request body \{#request-body\}/);

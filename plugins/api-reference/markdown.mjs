@@ -29,7 +29,7 @@ export function plainSummary(markdown, fallback) {
 
 /**
  * Markdown from the spec made safe for MDX: outside code, `{`, `}` and `<` would start JSX
- * expressions or tags, so they are escaped; `<https://…>` autolinks become ordinary links.
+ * expressions or tags, so they are escaped; `<https://…>` links become ordinary Markdown links.
  */
 export function markdownToMdx(markdown) {
   if (!markdown) return '';

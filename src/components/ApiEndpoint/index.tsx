@@ -8,10 +8,12 @@ export interface ApiEndpointProps {
   path: string;
   /** The base URL the path is relative to. */
   server: string;
+  /** The spec's operationId (guides name the operation by it in <ApiRequest>). */
+  operationId: string;
 }
 
 /** Method and path of an API operation, and the server they belong to. */
-export default function ApiEndpoint({method, path, server}: ApiEndpointProps): ReactNode {
+export default function ApiEndpoint({method, path, server, operationId}: ApiEndpointProps): ReactNode {
   return (
     <div className={styles.endpoint}>
       <p className={styles.line}>
@@ -19,6 +21,9 @@ export default function ApiEndpoint({method, path, server}: ApiEndpointProps): R
       </p>
       <p className={styles.server}>
         Server: <code>{server}</code>
+      </p>
+      <p className={styles.server}>
+        Operation ID: <code>{operationId}</code>
       </p>
     </div>
   );
