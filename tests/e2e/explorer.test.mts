@@ -47,7 +47,10 @@ test('the explorer loads only on "Try it", then calls the local mock and shows i
     .getByRole('status')
     .filter({hasText: /Response: 200\b/})
     .waitFor();
-  assert.match(await page.getByRole('region', {name: 'Response body', exact: true}).innerText(), /"name": "www-production"/);
+  assert.match(
+    await page.getByRole('region', {name: 'Response body', exact: true}).innerText(),
+    /"name": "www-production"/,
+  );
   assert.deepEqual(errors, []);
   await context.close();
 });
