@@ -85,3 +85,19 @@ test('the explorer explains an invalid JSON body and keeps what the reader typed
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('the explorer reports a request that gets no answer', async () => {
+  const context = await browser.newContext({viewport: {width: 1400, height: 1000}});
+  const {page, errors} = await newPage(context);
+  // As if the server were down or refused the cross-origin request.
+  await context.route(`${MOCK}/**`, (route) => route.abort('connectionrefused'));
+  await gotoHydrated(page, '/api/services-list');
+  await page.getByRole('button', {name: 'Try it'}).click();
+  await page.getByLabel('Server').selectOption(MOCK);
+  await page.getByRole('button', {name: /send api request/i}).click();
+  const alert = await page.getByRole('alert').innerText();
+  assert.match(alert, /^No answer from http:\/\/127\.0\.0\.1:4010\/services\/: .*\(CORS\)\. Start the local mock/);
+  assert.equal(await page.getByRole('region', {name: 'Response body', exact: true}).count(), 0);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
