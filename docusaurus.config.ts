@@ -1,7 +1,6 @@
 import {themes as prismThemes} from 'prism-react-renderer';
 import type {Config} from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
-import type * as OpenApiPlugin from 'docusaurus-plugin-openapi-docs';
 import {brand} from './src/brand';
 import remarkApiRequest from './plugins/api-request/remark.mjs';
 import remarkMermaidImages from './plugins/mermaid/remark.mjs';
@@ -68,26 +67,9 @@ const config: Config = {
         path: 'generated/api',
         routeBasePath: 'api',
         sidebarPath: './sidebars-api.ts',
-        docItemComponent: '@theme/ApiItem',
         lastVersion: 'current',
         versions: {current: {label: 'Next'}},
         breadcrumbs: true,
-      },
-    ],
-    [
-      'docusaurus-plugin-openapi-docs',
-      {
-        id: 'openapi',
-        docsPluginId: 'api',
-        config: {
-          tributary: {
-            specPath: 'generated/static/openapi.yaml',
-            outputDir: 'generated/api',
-            downloadUrl: `${brand.baseUrl}openapi.yaml`,
-            sidebarOptions: {groupPathsBy: 'tag', categoryLinkSource: 'tag'},
-            showSchemas: false,
-          } satisfies OpenApiPlugin.Options,
-        },
       },
     ],
     [
@@ -119,8 +101,6 @@ const config: Config = {
       },
     ],
   ],
-
-  themes: ['docusaurus-theme-openapi-docs'],
 
   themeConfig: {
     image: 'img/social-card.png',
@@ -187,14 +167,6 @@ const config: Config = {
       darkTheme: prismThemes.vsDark,
       additionalLanguages: ['bash', 'json', 'yaml', 'python', 'go', 'sql', 'http', 'ini', 'diff', 'csv'],
     },
-    // The API explorer keeps tokens for the browser session only.
-    api: {authPersistence: 'sessionStorage'},
-    languageTabs: [
-      {highlight: 'bash', language: 'curl', logoClass: 'curl'},
-      {highlight: 'python', language: 'python', logoClass: 'python', variant: 'requests'},
-      {highlight: 'javascript', language: 'nodejs', logoClass: 'nodejs', variant: 'axios'},
-      {highlight: 'go', language: 'go', logoClass: 'go'},
-    ],
   } satisfies Preset.ThemeConfig,
 };
 

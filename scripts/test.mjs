@@ -46,7 +46,7 @@ const npx = (args, options) => run(args[0], 'npx', ['--no-install', ...args], op
 try {
   await run('OpenAPI bundle', 'node', ['scripts/bundle-openapi.mjs']);
   await run('request validators', 'node', ['scripts/build-validators.mjs']);
-  await npx(['docusaurus', 'gen-api-docs', 'all', '--plugin-id', 'openapi']);
+  await run('API reference pages', 'node', ['plugins/api-reference/generate.mjs']);
   await run('api:types', 'npm', ['run', '--silent', 'api:types']);
   await run('diagrams', 'node', ['scripts/render-diagrams.mjs']);
   await npx(['tsc', '-p', '.']);

@@ -65,11 +65,37 @@ describe('API reference', () => {
     assert.equal((await page.locator('h1').innerText()).trim(), 'Create an origin');
     const article = await page.locator('article').innerText();
     assert.match(article, /POST/);
-    assert.match(article, /\/services\/(\{service_id\}|:service_id)\/origins\//);
+    assert.match(article, /\/services\/\{service_id\}\/origins\//);
     await gotoHydrated(page, '/api/tributary-api');
     const hrefs = await page.locator('article a').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
     assert.ok(hrefs.includes('/docs/openapi.yaml') && hrefs.includes('/docs/openapi.json'), hrefs.join(' '));
     assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  test('an operation page shows parameters, body and response fields, examples and samples without JavaScript', async () => {
+    const context = await browser.newContext({javaScriptEnabled: false});
+    const page = await context.newPage();
+    await page.goto(siteUrl('/api/services-origins-create'));
+    const article = page.locator('article');
+    const endpoint = await article.locator('p', {hasText: '/services/{service_id}/origins/'}).first().innerText();
+    assert.match(endpoint, /^POST\s+\/services\/\{service_id\}\/origins\/$/);
+    assert.match(await article.innerText(), /Server: https:\/\/api\.tributary\.example\/api\/v1/);
+    const pathParameters = article.getByRole('table', {name: 'Path parameters'});
+    assert.match(await pathParameters.getByRole('row').nth(1).innerText(), /service_id\s+required\s+string \(uuid\)/);
+    const requestBody = await article.getByRole('region', {name: 'Request body'}).innerText();
+    assert.match(requestBody, /\bname\s+string\s+required/);
+    assert.doesNotMatch(requestBody, /\bid\s+string \(uuid\)/, 'the read-only id is not part of the request');
+    const created = await article.getByRole('region', {name: '201 response body'}).innerText();
+    assert.match(created, /\bid\s+string \(uuid\)\s+read-only/);
+    assert.match(await article.innerText(), /Request example: Private Amazon S3 bucket\s+\{\s+"name": "media-bucket"/);
+    assert.match(
+      await article.locator('pre').filter({hasText: 'curl --request POST'}).innerText(),
+      /\$TRIBUTARY_TOKEN/,
+    );
+    for (const anchor of ['#path-parameters', '#request-body', '#responses', '#response-201', '#code-samples']) {
+      assert.equal(await page.locator(`.table-of-contents a[href="${anchor}"]`).count(), 1, anchor);
+    }
     await context.close();
   });
 

@@ -5,30 +5,99 @@ import {gotoHydrated, launchBrowser, newPage} from '../support/site.mjs';
 
 // `npm test` runs the mock server (npm run mock: Prism on the bundled OpenAPI file) on 127.0.0.1:4010,
 // the second server the OpenAPI file lists.
+const MOCK = 'http://127.0.0.1:4010';
+/** The explorer's own chunk (webpackChunkName in src/components/ApiTryIt). */
+const EXPLORER_CHUNK = /\/assets\/js\/api-explorer\.[^/]*\.js$/;
+
 let browser: Browser;
 before(async () => {
   browser = await launchBrowser();
 });
 after(async () => browser?.close());
 
-test('the "Send API Request" explorer calls the local mock and shows its 2xx answer', async () => {
+test('the explorer loads only on "Try it", then calls the local mock and shows its 2xx answer', async () => {
   const context = await browser.newContext({viewport: {width: 1400, height: 1000}});
   const {page, errors} = await newPage(context);
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(request.url());
+  });
   await gotoHydrated(page, '/api/services-list');
-  const panel = page;
-  // The server's Edit button appears when the reader points at (or focuses) the base URL.
-  await page.locator('.openapi-explorer__floating-btn').first().hover();
-  await page.locator('.openapi-explorer__floating-btn button', {hasText: 'Edit'}).first().click();
-  await panel.locator('select').first().selectOption({label: 'http://127.0.0.1:4010'});
-  await panel.getByPlaceholder('Bearer Token').fill('test-token');
+  await page.waitForLoadState('networkidle');
+  assert.ok(scripts.length > 0, 'the page loads its scripts');
+  assert.deepEqual(
+    scripts.filter((url) => EXPLORER_CHUNK.test(url)),
+    [],
+    'no explorer code on the initial load',
+  );
+  assert.equal(await page.getByRole('button', {name: /send api request/i}).count(), 0);
+
+  await page.getByRole('button', {name: 'Try it'}).click();
+  await page.getByRole('heading', {name: 'Send API Request'}).waitFor();
+  assert.equal(scripts.filter((url) => EXPLORER_CHUNK.test(url)).length, 1, 'the explorer chunk loads on demand');
+
+  await page.getByLabel('Server').selectOption(MOCK);
+  await page.getByLabel('Bearer token').fill('test-token');
   const [request] = await Promise.all([
-    page.waitForRequest((r) => r.url().startsWith('http://127.0.0.1:4010/services/')),
-    panel.getByRole('button', {name: /send api request/i}).click(),
+    page.waitForRequest((r) => r.url().startsWith(`${MOCK}/services/`)),
+    page.getByRole('button', {name: /send api request/i}).click(),
   ]);
   assert.equal(request.headers().authorization, 'Bearer test-token');
-  const response = page.locator('body').filter({hasText: 'www-production'});
-  await response.first().waitFor();
-  assert.match(await page.locator('body').innerText(), /\b200\b/);
+  await page
+    .getByRole('status')
+    .filter({hasText: /Response: 200\b/})
+    .waitFor();
+  assert.match(
+    await page.getByRole('region', {name: 'Response body', exact: true}).innerText(),
+    /"name": "www-production"/,
+  );
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('the explorer explains an invalid JSON body and keeps what the reader typed', async () => {
+  const context = await browser.newContext({viewport: {width: 1400, height: 1000}});
+  const {page, errors} = await newPage(context);
+  const sent: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().startsWith(MOCK)) sent.push(request.url());
+  });
+  await gotoHydrated(page, '/api/services-origins-create');
+  await page.getByRole('button', {name: 'Try it'}).click();
+  await page.getByLabel('Server').selectOption(MOCK);
+  const body = page.getByLabel('Request body (JSON)');
+  assert.match(await body.inputValue(), /"name": "web-primary"/, 'prefilled from the first request example');
+  const typed = '{"name": "web", }';
+  await body.fill(typed);
+  await page.getByRole('button', {name: /send api request/i}).click();
+  assert.match(await page.getByRole('alert').innerText(), /The request body is not valid JSON \(.+\)/);
+  assert.equal(await body.inputValue(), typed);
+  assert.equal(await body.getAttribute('aria-invalid'), 'true');
+  assert.deepEqual(sent, []);
+
+  await body.fill('{"name": "web", "host": "origin.example.com"}');
+  await page.getByRole('button', {name: /send api request/i}).click();
+  await page
+    .getByRole('status')
+    .filter({hasText: /Response: \d{3}\b/})
+    .waitFor();
+  assert.equal(sent.length, 1);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('the explorer reports a request that gets no answer', async () => {
+  const context = await browser.newContext({viewport: {width: 1400, height: 1000}});
+  const {page, errors} = await newPage(context);
+  // As if the server were down or refused the cross-origin request.
+  await context.route(`${MOCK}/**`, (route) => route.abort('connectionrefused'));
+  await gotoHydrated(page, '/api/services-list');
+  await page.getByRole('button', {name: 'Try it'}).click();
+  await page.getByLabel('Server').selectOption(MOCK);
+  await page.getByRole('button', {name: /send api request/i}).click();
+  const alert = await page.getByRole('alert').innerText();
+  assert.match(alert, /^No answer from http:\/\/127\.0\.0\.1:4010\/services\/: .*\(CORS\)\. Start the local mock/);
+  assert.equal(await page.getByRole('region', {name: 'Response body', exact: true}).count(), 0);
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -1,0 +1,492 @@
+#!/usr/bin/env node
+// Generates the API reference from the bundled OpenAPI file (`npm run api:gen`): one MDX page per
+// operation, one per tag, the overview page and the sidebar, in generated/api/. Each page carries its
+// own operation data as JSX props, so it lands in that page's chunk only; the React components in
+// src/components/Api*/ render it. A spec this generator cannot render fails with a precise message.
+import {mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync} from 'node:fs';
+import path from 'node:path';
+import {fileURLToPath} from 'node:url';
+import kebabCase from 'lodash/kebabCase.js';
+import {codeFence, jsxProp, markdownToHtml, markdownToMdx, plainSummary, yamlString} from './markdown.mjs';
+import {codeSamples} from './samples.mjs';
+import {deref, schemaView} from './schema.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const DEFAULT_INPUT = path.join(root, 'generated/static/openapi.json');
+export const DEFAULT_OUTPUT = path.join(root, 'generated/api');
+export const OVERVIEW_ID = 'tributary-api';
+export const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'];
+const JSON_TYPES = ['application/json', 'application/problem+json'];
+
+const REASONS = {
+  200: 'OK',
+  201: 'Created',
+  202: 'Accepted',
+  204: 'No Content',
+  301: 'Moved Permanently',
+  302: 'Found',
+  304: 'Not Modified',
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  409: 'Conflict',
+  412: 'Precondition Failed',
+  415: 'Unsupported Media Type',
+  422: 'Unprocessable Content',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  502: 'Bad Gateway',
+  503: 'Service Unavailable',
+};
+
+/** The page id (and URL segment) of an operation or a tag: lodash's kebabCase, as guides expect. */
+export const pageId = (name) => kebabCase(name);
+
+export class SpecError extends Error {
+  constructor(where, message) {
+    super(`OpenAPI: ${where}: ${message}`);
+    this.name = 'SpecError';
+  }
+}
+
+/** Reads and parses the bundle, with the file and the reason when it cannot. */
+export function loadSpec(file = DEFAULT_INPUT) {
+  let text;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch {
+    throw new Error(`The OpenAPI bundle ${file} is missing. Run "npm run api:bundle" first.`);
+  }
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new Error(`The OpenAPI bundle ${file} is not valid JSON: ${error.message}`);
+  }
+}
+
+/** The operations of the spec in document order, checked for what the reference needs. */
+export function listOperations(spec) {
+  if (!spec || typeof spec !== 'object') throw new SpecError('(root)', 'the document is not an object');
+  if (!/^3\.[01]\./.test(String(spec.openapi ?? ''))) {
+    throw new SpecError('openapi', `version "${spec.openapi ?? '(missing)'}" is not supported (3.0.x or 3.1.x)`);
+  }
+  if (!spec.info?.title) throw new SpecError('info.title', 'missing');
+  if (!spec.paths || typeof spec.paths !== 'object') throw new SpecError('paths', 'missing');
+  if (!spec.servers?.length) throw new SpecError('servers', 'at least one server is needed for the samples');
+  const declaredTags = new Set((spec.tags ?? []).map((tag) => tag.name));
+  const operations = [];
+  const ids = new Map();
+  for (const [route, item] of Object.entries(spec.paths)) {
+    for (const method of Object.keys(item)) {
+      if (!METHODS.includes(method)) continue;
+      const operation = item[method];
+      const where = `paths.${route}.${method}`;
+      if (!operation.operationId) throw new SpecError(where, 'has no operationId (it names the page)');
+      if (!operation.summary)
+        throw new SpecError(where, `operation "${operation.operationId}" has no summary (the page title)`);
+      if (operation.tags?.length !== 1) {
+        throw new SpecError(
+          where,
+          `operation "${operation.operationId}" must have exactly one tag, has ${operation.tags?.length ?? 0}`,
+        );
+      }
+      if (!declaredTags.has(operation.tags[0])) {
+        throw new SpecError(
+          where,
+          `tag "${operation.tags[0]}" of "${operation.operationId}" is not declared in the top-level tags`,
+        );
+      }
+      if (!operation.responses || !Object.keys(operation.responses).length) {
+        throw new SpecError(where, `operation "${operation.operationId}" has no responses`);
+      }
+      const id = pageId(operation.operationId);
+      if (ids.has(id) || id === OVERVIEW_ID) {
+        throw new SpecError(
+          where,
+          `page id "${id}" of "${operation.operationId}" is already used by ${ids.get(id) ?? 'the overview'}`,
+        );
+      }
+      ids.set(id, `"${operation.operationId}"`);
+      const parameters = new Map();
+      for (const parameter of [...(item.parameters ?? []), ...(operation.parameters ?? [])]) {
+        const {node} = deref(spec, parameter);
+        if (!node?.name || !['path', 'query', 'header', 'cookie'].includes(node.in)) {
+          throw new SpecError(where, `a parameter of "${operation.operationId}" has no name or an unknown "in"`);
+        }
+        parameters.set(`${node.in}:${node.name}`, node);
+      }
+      for (const [, name] of route.matchAll(/\{([^}]+)\}/g)) {
+        if (!parameters.has(`path:${name}`)) {
+          throw new SpecError(where, `path parameter "${name}" of "${operation.operationId}" is not declared`);
+        }
+      }
+      operations.push({id, method, route, operation, parameters: [...parameters.values()]});
+    }
+  }
+  for (const tag of declaredTags) {
+    if (ids.has(pageId(tag))) throw new SpecError(`tags.${tag}`, `page id "${pageId(tag)}" is also an operation's`);
+  }
+  return operations;
+}
+
+/** First example value of a parameter, media type or schema, or undefined. */
+function exampleOf(spec, holder) {
+  if (!holder) return undefined;
+  if ('example' in holder) return holder.example;
+  if (holder.examples && !Array.isArray(holder.examples)) {
+    const first = Object.values(holder.examples)[0];
+    if (first) return deref(spec, first).node.value;
+  }
+  const schema = holder.schema ? deref(spec, holder.schema).node : holder;
+  if (Array.isArray(schema?.examples) && schema.examples.length) return schema.examples[0];
+  if (schema && 'example' in schema) return schema.example;
+  return undefined;
+}
+
+function namedExamples(spec, media) {
+  if (media.examples) {
+    return Object.entries(media.examples).map(([name, example]) => {
+      const {node} = deref(spec, example);
+      return {name, summary: node.summary ?? name, value: node.value};
+    });
+  }
+  if ('example' in media) return [{name: 'example', summary: 'Example', value: media.example}];
+  return [];
+}
+
+function parameterRow(spec, parameter, direction) {
+  return {
+    name: parameter.name,
+    in: parameter.in,
+    required: Boolean(parameter.required),
+    deprecated: parameter.deprecated || undefined,
+    description: markdownToHtml(parameter.description),
+    schema: schemaView(spec, parameter.schema ?? {}, direction),
+  };
+}
+
+function jsonMedia(content, where) {
+  const entries = Object.entries(content ?? {});
+  if (!entries.length) return [];
+  for (const [type] of entries) {
+    if (!JSON_TYPES.includes(type) && !type.endsWith('+json')) {
+      throw new SpecError(where, `media type "${type}" is not supported (JSON only)`);
+    }
+  }
+  return entries;
+}
+
+function examplesMdx(examples, headingLabel) {
+  return examples
+    .map(
+      (example) =>
+        `**${headingLabel}: ${markdownToMdx(example.summary)}**\n\n${codeFence('json', JSON.stringify(example.value, null, 2))}`,
+    )
+    .join('\n\n');
+}
+
+const IMPORTS = [
+  "import ApiEndpoint from '@site/src/components/ApiEndpoint';",
+  "import ApiParameters from '@site/src/components/ApiParameters';",
+  "import ApiSchema from '@site/src/components/ApiSchema';",
+  "import ApiTryIt from '@site/src/components/ApiTryIt';",
+  "import Tabs from '@theme/Tabs';",
+  "import TabItem from '@theme/TabItem';",
+].join('\n');
+
+function securityMdx(spec, operation) {
+  const requirements = operation.security ?? spec.security ?? [];
+  if (!requirements.length) return 'This operation needs no authentication.';
+  return requirements
+    .flatMap((requirement) => Object.keys(requirement))
+    .map((name) => {
+      const scheme = spec.components?.securitySchemes?.[name];
+      if (!scheme) throw new SpecError(`security.${name}`, 'the security scheme is not declared in components');
+      const kind =
+        scheme.type === 'http'
+          ? `HTTP ${scheme.scheme} authentication`
+          : scheme.type === 'apiKey'
+            ? `API key in the \`${scheme.name}\` ${scheme.in}`
+            : scheme.type;
+      return `- **${name}** (${kind}): ${markdownToMdx(scheme.description ?? '')}`.trimEnd();
+    })
+    .join('\n');
+}
+
+/** The MDX of one operation page. */
+export function operationPage(spec, entry) {
+  const {id, method, route, operation, parameters} = entry;
+  const where = `paths.${route}.${method}`;
+  const servers = (operation.servers ?? spec.servers).map(({url, description}) => ({
+    url,
+    description: description ?? url,
+  }));
+  const sections = [];
+
+  for (const location of ['path', 'query', 'header', 'cookie']) {
+    const rows = parameters.filter((parameter) => parameter.in === location);
+    if (!rows.length) continue;
+    const title = `${location[0].toUpperCase()}${location.slice(1)} parameters`;
+    sections.push(
+      `## ${title} {#${location}-parameters}\n\n<ApiParameters label=${jsxProp(title)} parameters=${jsxProp(rows.map((row) => parameterRow(spec, row, 'request')))} />`,
+    );
+  }
+
+  let body;
+  const requestBody = operation.requestBody ? deref(spec, operation.requestBody).node : undefined;
+  if (requestBody) {
+    const parts = [`## Request body {#request-body}`];
+    parts.push(requestBody.required ? 'Required.' : 'Optional.');
+    if (requestBody.description) parts.push(markdownToMdx(requestBody.description));
+    for (const [type, media] of jsonMedia(requestBody.content, `${where}.requestBody`)) {
+      parts.push(`Content type \`${type}\`:`);
+      parts.push(
+        `<ApiSchema label="Request body" schema=${jsxProp(schemaView(spec, media.schema ?? {}, 'request'))} />`,
+      );
+      const examples = namedExamples(spec, media);
+      if (examples.length) parts.push(examplesMdx(examples, 'Request example'));
+      body ??= exampleOf(spec, media);
+    }
+    sections.push(parts.join('\n\n'));
+  }
+
+  const responses = ['## Responses {#responses}'];
+  for (const [status, rawResponse] of Object.entries(operation.responses)) {
+    const response = deref(spec, rawResponse).node;
+    const reason = REASONS[status] ?? (status === 'default' ? 'Any other status' : '');
+    responses.push(`### ${status} ${reason} {#response-${status.toLowerCase()}}`.replace('  ', ' '));
+    if (response.description) responses.push(markdownToMdx(response.description));
+    const headers = Object.entries(response.headers ?? {}).map(([name, header]) => {
+      const {node} = deref(spec, header);
+      return {...parameterRow(spec, {...node, name, in: 'header'}, 'response')};
+    });
+    if (headers.length) {
+      responses.push(
+        `<ApiParameters label=${jsxProp(`Headers of the ${status} response`)} parameters=${jsxProp(headers)} />`,
+      );
+    }
+    for (const [type, media] of jsonMedia(response.content, `${where}.responses.${status}`)) {
+      responses.push(`Content type \`${type}\`:`);
+      responses.push(
+        `<ApiSchema label=${jsxProp(`${status} response body`)} schema=${jsxProp(schemaView(spec, media.schema ?? {}, 'response'))} />`,
+      );
+      const examples = namedExamples(spec, media);
+      if (examples.length) responses.push(examplesMdx(examples, 'Example'));
+    }
+  }
+  sections.push(responses.join('\n\n'));
+
+  const exampleValue = (parameter) => {
+    const value = exampleOf(spec, parameter) ?? parameter.schema?.default ?? parameter.schema?.enum?.[0];
+    return value === undefined ? undefined : String(value);
+  };
+  const pathParams = Object.fromEntries(
+    parameters
+      .filter((parameter) => parameter.in === 'path')
+      .map((parameter) => {
+        const value = exampleValue(parameter);
+        if (value === undefined) throw new SpecError(where, `path parameter "${parameter.name}" has no example`);
+        return [parameter.name, value];
+      }),
+  );
+  const query = Object.fromEntries(
+    parameters
+      .filter((parameter) => parameter.in === 'query' && parameter.required)
+      .map((parameter) => [parameter.name, exampleValue(parameter) ?? '']),
+  );
+  const samples = codeSamples({method, server: servers[0].url, path: route, pathParams, query, body});
+  sections.push(
+    [
+      '## Code samples {#code-samples}',
+      'Each sample reads the access token from the `TRIBUTARY_TOKEN` environment variable.',
+      '<Tabs groupId="api-code-sample">',
+      ...samples.map(
+        (sample) =>
+          `<TabItem value="${sample.value}" label="${sample.label}">\n\n${codeFence(sample.highlight, sample.code)}\n\n</TabItem>`,
+      ),
+      '</Tabs>',
+    ].join('\n\n'),
+  );
+
+  const explorer = {
+    method,
+    path: route,
+    servers,
+    parameters: parameters
+      .filter((parameter) => parameter.in !== 'cookie')
+      .map((parameter) => ({
+        name: parameter.name,
+        in: parameter.in,
+        required: Boolean(parameter.required),
+        example: exampleValue(parameter) ?? '',
+      })),
+    body: body === undefined ? undefined : JSON.stringify(body, null, 2),
+  };
+
+  return `---
+id: ${id}
+title: ${yamlString(operation.summary)}
+description: ${yamlString(plainSummary(operation.description, operation.summary))}
+sidebar_label: ${yamlString(operation.summary)}
+custom_edit_url: null
+toc_max_heading_level: 3
+---
+
+${IMPORTS}
+
+<ApiEndpoint method="${method}" path=${jsxProp(route)} server=${jsxProp(servers[0].url)} operationId=${jsxProp(operation.operationId)} />
+
+${markdownToMdx(operation.description ?? '')}
+
+<ApiTryIt operation=${jsxProp(explorer)} />
+
+## Authentication {#authentication}
+
+${securityMdx(spec, operation)}
+
+${sections.join('\n\n')}
+`;
+}
+
+/** The MDX of a tag page: its description and its operations. */
+export function tagPage(tag, entries) {
+  const operations = entries.map(({id, method, route, operation}) => ({
+    id,
+    method,
+    path: route,
+    summary: operation.summary,
+  }));
+  return `---
+id: ${pageId(tag.name)}
+title: ${yamlString(tag.name)}
+description: ${yamlString(plainSummary(tag.description, tag.name))}
+custom_edit_url: null
+---
+
+import ApiOperationList from '@site/src/components/ApiOperationList';
+
+${markdownToMdx(tag.description ?? '')}
+
+## Operations {#operations}
+
+<ApiOperationList operations=${jsxProp(operations)} />
+`;
+}
+
+/** The MDX of the overview page: the spec's info.description, its security schemes and contacts. */
+export function overviewPage(spec) {
+  const {info} = spec;
+  const schemes = Object.entries(spec.components?.securitySchemes ?? {});
+  const about = [];
+  if (info.contact?.url) about.push(`- Contact: [${info.contact.name ?? info.contact.url}](${info.contact.url})`);
+  if (info.contact?.email) about.push(`- Email: [${info.contact.email}](mailto:${info.contact.email})`);
+  if (info.termsOfService) about.push(`- [Terms of service](${info.termsOfService})`);
+  if (info.license) {
+    about.push(`- License: ${info.license.url ? `[${info.license.name}](${info.license.url})` : info.license.name}`);
+  }
+  return `---
+id: ${OVERVIEW_ID}
+title: ${yamlString(info.title)}
+description: ${yamlString(plainSummary(info.description, info.title))}
+sidebar_label: Introduction
+sidebar_position: 0
+custom_edit_url: null
+---
+
+<span className="badge badge--secondary">Version: ${markdownToMdx(info.version)}</span>
+
+${markdownToMdx(info.description ?? '')}
+
+## Security schemes {#security-schemes}
+
+${schemes
+  .map(
+    ([name, scheme]) =>
+      `- **${name}** (${scheme.type}${scheme.scheme ? `, scheme \`${scheme.scheme}\`` : ''}): ${markdownToMdx(scheme.description ?? '')}`,
+  )
+  .join('\n')}
+${about.length ? `\n## Contact and terms {#contact-and-terms}\n\n${about.join('\n')}\n` : ''}`;
+}
+
+/**
+ * Descriptions may link API pages as `/docs/api/<page>`; those inside schemas become plain HTML the
+ * docs build does not check, so every such link must name a generated page.
+ */
+function checkApiLinks(spec, operations) {
+  const pages = new Set([
+    OVERVIEW_ID,
+    ...operations.map((entry) => entry.id),
+    ...(spec.tags ?? []).map((tag) => pageId(tag.name)),
+  ]);
+  const text = JSON.stringify(spec);
+  for (const [, page] of text.matchAll(/\/docs\/api\/([\w-]+)/g)) {
+    if (!pages.has(page)) throw new SpecError('links', `"/docs/api/${page}" is not an API reference page`);
+  }
+}
+
+/** Every file of generated/api: page MDX and the sidebar, by file name. */
+export function buildReference(spec) {
+  const operations = listOperations(spec);
+  checkApiLinks(spec, operations);
+  const files = new Map();
+  files.set(`${OVERVIEW_ID}.info.mdx`, overviewPage(spec));
+  const sidebar = [{type: 'doc', id: OVERVIEW_ID}];
+  for (const tag of spec.tags ?? []) {
+    const entries = operations.filter((entry) => entry.operation.tags[0] === tag.name);
+    if (!entries.length) continue;
+    files.set(`${pageId(tag.name)}.tag.mdx`, tagPage(tag, entries));
+    sidebar.push({
+      type: 'category',
+      label: tag.name,
+      link: {type: 'doc', id: pageId(tag.name)},
+      items: entries.map(({id, method, operation}) => ({
+        type: 'doc',
+        id,
+        label: operation.summary,
+        className: `api-method ${method}`,
+      })),
+    });
+    for (const entry of entries) {
+      try {
+        files.set(`${entry.id}.api.mdx`, operationPage(spec, entry));
+      } catch (error) {
+        if (error instanceof SpecError) throw error;
+        throw new SpecError(`paths.${entry.route}.${entry.method}`, error.message);
+      }
+    }
+  }
+  files.set(
+    'sidebar.ts',
+    `// Generated by plugins/api-reference/generate.mjs from the OpenAPI bundle: do not edit.
+import type {SidebarsConfig} from '@docusaurus/plugin-content-docs';
+
+const sidebar: SidebarsConfig[string] = ${JSON.stringify(sidebar, null, 2)};
+
+export default sidebar;
+`,
+  );
+  return files;
+}
+
+/** Replaces the generated pages in `outputDir` with `files`. */
+export function writeReference(outputDir, files) {
+  mkdirSync(outputDir, {recursive: true});
+  for (const name of readdirSync(outputDir)) {
+    if (/\.mdx$|^sidebar\.(ts|js)$/.test(name)) rmSync(path.join(outputDir, name));
+  }
+  for (const [name, content] of files) writeFileSync(path.join(outputDir, name), content);
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const [input = DEFAULT_INPUT, output = DEFAULT_OUTPUT] = process.argv.slice(2);
+  try {
+    const files = buildReference(loadSpec(input));
+    writeReference(output, files);
+    console.log(`[api-reference] ${files.size - 1} pages written to ${path.relative(root, output) || output}`);
+  } catch (error) {
+    console.error(`[api-reference] ${error.message}`);
+    process.exit(1);
+  }
+}

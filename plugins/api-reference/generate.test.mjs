@@ -1,0 +1,257 @@
+import {test} from 'node:test';
+import assert from 'node:assert/strict';
+import {mkdtempSync, writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
+import {buildReference, listOperations, loadSpec, operationPage, pageId} from './generate.mjs';
+import {markdownToMdx} from './markdown.mjs';
+import {codeSamples} from './samples.mjs';
+import {schemaView} from './schema.mjs';
+import {OpenApiIndex} from '../api-request/openapi-index.mjs';
+
+/** A small valid spec; `patch` changes it for one test. */
+function miniSpec(patch = (spec) => spec) {
+  const spec = {
+    openapi: '3.1.0',
+    info: {title: 'Mini API', version: '1.0.0', description: 'About `{braces}` and {braces}.'},
+    servers: [{url: 'https://api.example.test/v1', description: 'Production'}],
+    security: [{bearerAuth: []}],
+    tags: [{name: 'Widgets', description: 'Widget things.'}],
+    paths: {
+      '/widgets/{widget_id}/': {
+        parameters: [{name: 'widget_id', in: 'path', required: true, schema: {type: 'string', examples: ['w 1']}}],
+        put: {
+          operationId: 'widgets_update_s3',
+          summary: 'Update a widget',
+          tags: ['Widgets'],
+          requestBody: {
+            required: true,
+            content: {
+              'application/json': {
+                schema: {$ref: '#/components/schemas/Widget'},
+                examples: {
+                  Blue: {summary: 'A blue widget', value: {name: "Bob's", secret: 's', enabled: true, note: null}},
+                },
+              },
+            },
+          },
+          responses: {
+            200: {
+              description: 'The widget.',
+              content: {'application/json': {schema: {$ref: '#/components/schemas/Widget'}}},
+            },
+          },
+        },
+      },
+    },
+    components: {
+      securitySchemes: {bearerAuth: {type: 'http', scheme: 'bearer'}},
+      schemas: {
+        Widget: {
+          type: 'object',
+          required: ['id', 'name', 'secret'],
+          properties: {
+            id: {type: 'string', format: 'uuid', readOnly: true},
+            name: {type: 'string', minLength: 1, maxLength: 10},
+            secret: {type: 'string', writeOnly: true},
+            enabled: {type: 'boolean', default: false},
+            colour: {type: 'string', enum: ['blue', 'red']},
+            note: {type: ['string', 'null']},
+          },
+        },
+      },
+    },
+  };
+  return patch(spec);
+}
+
+test('page ids are lodash kebab case of the operationId, as guide links expect', () => {
+  assert.equal(
+    pageId('services_origins_update_s3_credentials_update'),
+    'services-origins-update-s-3-credentials-update',
+  );
+  assert.equal(pageId('Traffic Policies'), 'traffic-policies');
+  const spec = loadSpec();
+  const index = new OpenApiIndex(spec);
+  const files = buildReference(spec);
+  for (const operationId of index.operations.keys()) {
+    const page = index.describe({operation: operationId}).page.replace('/api/', '');
+    assert.ok(files.has(`${page}.api.mdx`), `${operationId} has the page ${page}`);
+  }
+  assert.equal([...files.keys()].filter((name) => name.endsWith('.api.mdx')).length, index.operations.size);
+});
+
+test('the sidebar starts with the overview and lists each tag with its operations in spec order', () => {
+  const files = buildReference(miniSpec());
+  const sidebar = files.get('sidebar.ts');
+  const items = JSON.parse(sidebar.slice(sidebar.indexOf('= ') + 2, sidebar.indexOf('\n];') + 2));
+  assert.deepEqual(items, [
+    {type: 'doc', id: 'tributary-api'},
+    {
+      type: 'category',
+      label: 'Widgets',
+      link: {type: 'doc', id: 'widgets'},
+      items: [{type: 'doc', id: 'widgets-update-s-3', label: 'Update a widget', className: 'api-method put'}],
+    },
+  ]);
+  assert.match(files.get('widgets.tag.mdx'), /title: "Widgets"[\s\S]*Widget things\./);
+});
+
+test('code samples fill the path parameters, send the first example and mask the token', () => {
+  const samples = Object.fromEntries(
+    codeSamples({
+      method: 'put',
+      server: 'https://api.example.test/v1',
+      path: '/widgets/{widget_id}/',
+      pathParams: {widget_id: 'w 1'},
+      body: {name: "Bob's", enabled: true, note: null},
+    }).map((sample) => [sample.value, sample.code]),
+  );
+  const url = 'https://api.example.test/v1/widgets/w%201/';
+  assert.match(samples.curl, /^curl --request PUT 'https:\/\/api\.example\.test\/v1\/widgets\/w%201\/'/);
+  assert.match(samples.curl, /--header "Authorization: Bearer \$TRIBUTARY_TOKEN"/);
+  assert.ok(samples.curl.includes(`"name": "Bob'\\''s"`), 'the shell quoting survives an apostrophe');
+  assert.ok(samples.python.includes(`requests.put(\n    "${url}"`));
+  assert.match(samples.python, /"enabled": True,\n\s+"note": None/);
+  assert.match(samples.python, /os\.environ\['TRIBUTARY_TOKEN'\]/);
+  assert.ok(samples.nodejs.includes(`fetch("${url}"`));
+  assert.match(samples.nodejs, /method: 'PUT'[\s\S]*body: JSON\.stringify\(\{/);
+  assert.match(samples.go, /http\.NewRequest\("PUT", "https:\/\/api\.example\.test\/v1\/widgets\/w%201\/", body\)/);
+  assert.match(samples.go, /strings\.NewReader\(`\{/);
+  assert.match(samples.go, /os\.Getenv\("TRIBUTARY_TOKEN"\)/);
+  assert.throws(
+    () => codeSamples({method: 'get', server: 'https://x', path: '/a/{id}/', pathParams: {}}),
+    /no example value for path parameter "id" of \/a\/\{id\}\//,
+  );
+});
+
+test('an operation page carries method, path, parameters, schema fields, examples and samples', () => {
+  const spec = miniSpec();
+  const [entry] = listOperations(spec);
+  const page = operationPage(spec, entry);
+  assert.match(page, /^---\nid: widgets-update-s-3\ntitle: "Update a widget"/);
+  assert.match(
+    page,
+    /<ApiEndpoint method="put" path=\{"\/widgets\/\{widget_id\}\/"\} server=\{"https:\/\/api\.example\.test\/v1"\} operationId=\{"widgets_update_s3"\} \/>/,
+  );
+  assert.match(page, /## Path parameters \{#path-parameters\}/);
+  assert.match(page, /## Request body \{#request-body\}/);
+  assert.match(page, /### 200 OK \{#response-200\}/);
+  assert.match(page, /\*\*Request example: A blue widget\*\*\n\n```json\n\{\n {2}"name": "Bob's"/);
+  assert.match(page, /<Tabs groupId="api-code-sample">/);
+  assert.match(page, /https:\/\/api\.example\.test\/v1\/widgets\/w%201\//);
+});
+
+test('request schemas drop readOnly fields and response schemas drop writeOnly fields', () => {
+  const spec = miniSpec();
+  const names = (view) => view.properties.map((property) => property.name);
+  const request = schemaView(spec, {$ref: '#/components/schemas/Widget'}, 'request');
+  const response = schemaView(spec, {$ref: '#/components/schemas/Widget'}, 'response');
+  assert.deepEqual(names(request), ['name', 'secret', 'enabled', 'colour', 'note']);
+  assert.deepEqual(names(response), ['id', 'name', 'enabled', 'colour', 'note']);
+  const secret = request.properties.find((property) => property.name === 'secret');
+  assert.deepEqual(secret, {name: 'secret', required: true, schema: {type: 'string', writeOnly: true}});
+  const id = response.properties.find((property) => property.name === 'id');
+  assert.deepEqual(id, {name: 'id', required: true, schema: {type: 'string', format: 'uuid', readOnly: true}});
+  const name = request.properties.find((property) => property.name === 'name');
+  assert.deepEqual(name.schema.constraints, ['min length 1', 'max length 10']);
+  assert.deepEqual(request.properties.find((property) => property.name === 'colour').schema.enum, ['blue', 'red']);
+  assert.equal(request.properties.find((property) => property.name === 'enabled').schema.default, false);
+  assert.equal(request.properties.find((property) => property.name === 'note').schema.type, 'string | null');
+});
+
+test('allOf is merged and oneOf alternatives are labelled', () => {
+  const spec = miniSpec((s) => {
+    s.components.schemas.Base = {type: 'object', required: ['kind'], properties: {kind: {type: 'string'}}};
+    s.components.schemas.Cat = {allOf: [{$ref: '#/components/schemas/Base'}, {properties: {meows: {type: 'boolean'}}}]};
+    s.components.schemas.Pet = {
+      oneOf: [
+        {$ref: '#/components/schemas/Cat'},
+        {title: 'Dog', type: 'object', properties: {barks: {type: 'boolean'}}},
+      ],
+      discriminator: {propertyName: 'kind'},
+    };
+    return s;
+  });
+  const pet = schemaView(spec, {$ref: '#/components/schemas/Pet'}, 'response');
+  assert.equal(pet.variants.kind, 'oneOf');
+  assert.equal(pet.variants.discriminator, 'kind');
+  assert.deepEqual(
+    pet.variants.options.map((option) => option.label),
+    ['Cat', 'Dog'],
+  );
+  const cat = pet.variants.options[0].schema;
+  assert.deepEqual(
+    cat.properties.map((property) => [property.name, property.required]),
+    [
+      ['kind', true],
+      ['meows', false],
+    ],
+  );
+});
+
+test('a malformed or unsupported spec fails with a precise message', () => {
+  const cases = [
+    [(s) => ({...s, openapi: '2.0'}), /OpenAPI: openapi: version "2\.0" is not supported/],
+    [
+      (s) => {
+        delete s.paths['/widgets/{widget_id}/'].put.operationId;
+        return s;
+      },
+      /OpenAPI: paths\.\/widgets\/\{widget_id\}\/\.put: has no operationId/,
+    ],
+    [
+      (s) => {
+        s.paths['/widgets/{widget_id}/'].put.tags = ['Gadgets'];
+        return s;
+      },
+      /tag "Gadgets" of "widgets_update_s3" is not declared in the top-level tags/,
+    ],
+    [
+      (s) => {
+        s.paths['/widgets/{widget_id}/'].parameters = [];
+        return s;
+      },
+      /path parameter "widget_id" of "widgets_update_s3" is not declared/,
+    ],
+    [
+      (s) => {
+        s.paths['/widgets/{widget_id}/'].put.responses[200].content = {'text/csv': {}};
+        return s;
+      },
+      /paths\.\/widgets\/\{widget_id\}\/\.put\.responses\.200: media type "text\/csv" is not supported \(JSON only\)/,
+    ],
+    [
+      (s) => {
+        s.paths['/widgets/{widget_id}/'].put.requestBody.content['application/json'].schema = {
+          $ref: '#/components/schemas/Missing',
+        };
+        return s;
+      },
+      /paths\.\/widgets\/\{widget_id\}\/\.put: unresolved reference "#\/components\/schemas\/Missing"/,
+    ],
+    [
+      (s) => {
+        s.tags[0].description = 'See [Widgets](/docs/api/widgets-list).';
+        return s;
+      },
+      /OpenAPI: links: "\/docs\/api\/widgets-list" is not an API reference page/,
+    ],
+  ];
+  for (const [patch, message] of cases) {
+    assert.throws(() => buildReference(miniSpec(patch)), message);
+  }
+  const dir = mkdtempSync(path.join(tmpdir(), 'api-reference-'));
+  const broken = path.join(dir, 'openapi.json');
+  writeFileSync(broken, '{"openapi": ');
+  assert.throws(() => loadSpec(broken), new RegExp(`The OpenAPI bundle ${broken} is not valid JSON`));
+  assert.throws(() => loadSpec(path.join(dir, 'absent.json')), /is missing\. Run "npm run api:bundle" first\./);
+});
+
+test('Markdown from the spec is escaped for MDX outside code only', () => {
+  assert.equal(
+    markdownToMdx('Use `{id}` or {id} <b> and <https://x.test>'),
+    'Use `{id}` or \\{id\\} \\<b> and [https://x.test](https://x.test)',
+  );
+  assert.equal(markdownToMdx('```json\n{"a": 1}\n```\n{x}'), '```json\n{"a": 1}\n```\n\\{x\\}');
+});

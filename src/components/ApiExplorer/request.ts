@@ -1,0 +1,58 @@
+import type {ExplorerOperation} from './types';
+
+/** sessionStorage key of the reader's API token: kept for the browser tab's session only. */
+export const TOKEN_STORAGE_KEY = 'tributary-api-explorer-token';
+
+export type ParameterValues = Record<string, string>;
+
+export const parameterKey = (parameter: {in: string; name: string}) => `${parameter.in}:${parameter.name}`;
+
+/**
+ * The request the explorer sends, or the problem that stops it (a missing path parameter, a body
+ * that is not JSON), worded for the reader.
+ */
+export function buildRequest(
+  operation: ExplorerOperation,
+  {server, token, values, body}: {server: string; token: string; values: ParameterValues; body: string},
+): {url: string; init: RequestInit} | {problem: string} {
+  const missing = operation.parameters.filter(
+    (parameter) => parameter.required && !values[parameterKey(parameter)]?.trim(),
+  );
+  if (missing.length) {
+    return {problem: `Fill in the required parameter ${missing.map((parameter) => `"${parameter.name}"`).join(', ')}.`};
+  }
+  const path = operation.path.replace(/\{([^}]+)\}/g, (_, name: string) =>
+    encodeURIComponent(values[`path:${name}`].trim()),
+  );
+  const query = new URLSearchParams();
+  const headers: Record<string, string> = {Accept: 'application/json'};
+  for (const parameter of operation.parameters) {
+    const value = values[parameterKey(parameter)]?.trim();
+    if (!value) continue;
+    if (parameter.in === 'query') query.append(parameter.name, value);
+    if (parameter.in === 'header') headers[parameter.name] = value;
+  }
+  if (token.trim()) headers.Authorization = `Bearer ${token.trim()}`;
+  const init: RequestInit = {method: operation.method.toUpperCase(), headers};
+  if (operation.body !== undefined && body.trim()) {
+    try {
+      JSON.parse(body);
+    } catch (error) {
+      return {problem: `The request body is not valid JSON (${(error as Error).message}). Correct it and send again.`};
+    }
+    headers['Content-Type'] = 'application/json';
+    init.body = body;
+  }
+  const search = query.toString();
+  return {url: `${server.replace(/\/$/, '')}${path}${search ? `?${search}` : ''}`, init};
+}
+
+/** The response body, pretty-printed when it is JSON. */
+export function prettyBody(text: string): string {
+  if (!text) return '(empty body)';
+  try {
+    return JSON.stringify(JSON.parse(text), null, 2);
+  } catch {
+    return text;
+  }
+}

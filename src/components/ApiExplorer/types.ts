@@ -1,0 +1,10 @@
+/** What an operation page tells the explorer (written by plugins/api-reference/generate.mjs). */
+export interface ExplorerOperation {
+  method: string;
+  /** Path template, such as `/services/{service_id}/`. */
+  path: string;
+  servers: {url: string; description: string}[];
+  parameters: {name: string; in: 'path' | 'query' | 'header'; required: boolean; example: string}[];
+  /** The first request example as pretty JSON, when the operation takes a body. */
+  body?: string;
+}

@@ -1,0 +1,44 @@
+import type {ReactNode} from 'react';
+import Link from '@docusaurus/Link';
+import ApiMethodBadge from '@site/src/components/ApiMethodBadge';
+import styles from './styles.module.css';
+
+export interface ApiOperationSummary {
+  /** The page id of the operation, under /api/. */
+  id: string;
+  method: string;
+  path: string;
+  summary: string;
+}
+
+/** The operations of a tag: method, path and a link to each operation page. */
+export default function ApiOperationList({operations}: {operations: ApiOperationSummary[]}): ReactNode {
+  return (
+    <div className={styles.wrapper}>
+      <table className={styles.table}>
+        <thead>
+          <tr>
+            <th scope="col">Operation</th>
+            <th scope="col">Method</th>
+            <th scope="col">Path</th>
+          </tr>
+        </thead>
+        <tbody>
+          {operations.map((operation) => (
+            <tr key={operation.id}>
+              <td>
+                <Link to={`/api/${operation.id}`}>{operation.summary}</Link>
+              </td>
+              <td>
+                <ApiMethodBadge method={operation.method} />
+              </td>
+              <td>
+                <code className={styles.path}>{operation.path}</code>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

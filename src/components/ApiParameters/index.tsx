@@ -1,0 +1,51 @@
+import type {ReactNode} from 'react';
+import {SchemaFacts, typeLabel, type SchemaView} from '@site/src/components/ApiSchema';
+import styles from './styles.module.css';
+
+export interface ApiParameter {
+  name: string;
+  in: string;
+  required: boolean;
+  deprecated?: boolean;
+  /** HTML rendered at build time from the spec's Markdown. */
+  description: string;
+  schema: SchemaView;
+}
+
+/** Path, query or header parameters (or response headers) as a table. */
+export default function ApiParameters({label, parameters}: {label: string; parameters: ApiParameter[]}): ReactNode {
+  return (
+    <div className={styles.wrapper}>
+      <table className={styles.table}>
+        <caption className={styles.caption}>{label}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Name</th>
+            <th scope="col">Type</th>
+            <th scope="col">Description</th>
+          </tr>
+        </thead>
+        <tbody>
+          {parameters.map((parameter) => (
+            <tr key={parameter.name}>
+              <th scope="row">
+                <code>{parameter.name}</code>
+                {parameter.required && <span className={styles.required}>required</span>}
+                {parameter.deprecated && <span className={styles.flag}>deprecated</span>}
+              </th>
+              <td>
+                <span className={styles.type}>{typeLabel(parameter.schema)}</span>
+              </td>
+              <td>
+                {parameter.description && (
+                  <div className={styles.description} dangerouslySetInnerHTML={{__html: parameter.description}} />
+                )}
+                <SchemaFacts schema={{...parameter.schema, description: undefined}} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,167 @@
+import type {ReactNode} from 'react';
+import type {SchemaView} from './types';
+import styles from './styles.module.css';
+
+export type {SchemaView};
+
+const literal = (value: unknown) => JSON.stringify(value);
+
+/** `object`, `array of Origin`, `string | null`… */
+export function typeLabel(schema: SchemaView): string {
+  if (schema.items) {
+    const item = schema.items;
+    return `array of ${item.refName ?? (item.format ? `${item.type} (${item.format})` : item.type)}`;
+  }
+  const base = schema.format ? `${schema.type} (${schema.format})` : schema.type;
+  return schema.refName && schema.type === 'object' ? `object (${schema.refName})` : base;
+}
+
+function hasChildren(schema: SchemaView): boolean {
+  return Boolean(
+    schema.properties?.length ||
+    schema.variants ||
+    schema.additionalProperties ||
+    (schema.items && hasChildren(schema.items)),
+  );
+}
+
+/** Description, allowed values, default, constraints and example of a schema. */
+export function SchemaFacts({schema}: {schema: SchemaView}): ReactNode {
+  return (
+    <>
+      {schema.description && (
+        <div className={styles.description} dangerouslySetInnerHTML={{__html: schema.description}} />
+      )}
+      {schema.enum && (
+        <p className={styles.fact}>
+          Allowed values:{' '}
+          {schema.enum.map((value, index) => (
+            <span key={index}>
+              {index > 0 && ', '}
+              <code>{literal(value)}</code>
+            </span>
+          ))}
+        </p>
+      )}
+      {schema.default !== undefined && (
+        <p className={styles.fact}>
+          Default: <code>{literal(schema.default)}</code>
+        </p>
+      )}
+      {schema.constraints && <p className={styles.fact}>Constraints: {schema.constraints.join(', ')}</p>}
+      {schema.example !== undefined && (
+        <p className={styles.fact}>
+          Example: <code>{literal(schema.example)}</code>
+        </p>
+      )}
+      {schema.circular && <p className={styles.fact}>Same structure as its parent {schema.refName}.</p>}
+    </>
+  );
+}
+
+function Flags({schema, required}: {schema: SchemaView; required?: boolean}): ReactNode {
+  return (
+    <>
+      {required && <span className={styles.required}>required</span>}
+      {schema.readOnly && <span className={styles.flag}>read-only (never sent in requests)</span>}
+      {schema.writeOnly && <span className={styles.flag}>write-only (never returned)</span>}
+      {schema.deprecated && <span className={styles.flag}>deprecated</span>}
+    </>
+  );
+}
+
+function Children({schema}: {schema: SchemaView}): ReactNode {
+  const items = schema.items && hasChildren(schema.items) ? schema.items : undefined;
+  return (
+    <>
+      {schema.properties && schema.properties.length > 0 && (
+        <ul className={styles.properties}>
+          {schema.properties.map((property) => (
+            <Property key={property.name} name={property.name} required={property.required} schema={property.schema} />
+          ))}
+        </ul>
+      )}
+      {schema.additionalProperties && (
+        <ul className={styles.properties}>
+          <Property name="{any key}" schema={schema.additionalProperties} />
+        </ul>
+      )}
+      {schema.variants && (
+        <div className={styles.variants}>
+          <p className={styles.fact}>
+            {schema.variants.kind === 'oneOf' ? 'Exactly one of' : 'Any of'} these shapes
+            {schema.variants.discriminator && (
+              <>
+                , chosen by <code>{schema.variants.discriminator}</code>
+              </>
+            )}
+            :
+          </p>
+          {schema.variants.options.map((option, index) => (
+            <details key={index} className={styles.variant}>
+              <summary>
+                {option.label} <span className={styles.type}>{typeLabel(option.schema)}</span>
+              </summary>
+              <SchemaFacts schema={option.schema} />
+              <Children schema={option.schema} />
+            </details>
+          ))}
+        </div>
+      )}
+      {items && (
+        <div className={styles.items}>
+          <p className={styles.fact}>Each item:</p>
+          <SchemaFacts schema={items} />
+          <Children schema={items} />
+        </div>
+      )}
+    </>
+  );
+}
+
+function Property({name, required, schema}: {name: string; required?: boolean; schema: SchemaView}): ReactNode {
+  const head = (
+    <>
+      <code className={styles.name}>{name}</code> <span className={styles.type}>{typeLabel(schema)}</span>{' '}
+      <Flags schema={schema} required={required} />
+    </>
+  );
+  return (
+    <li className={styles.property}>
+      {hasChildren(schema) ? (
+        <details>
+          <summary>{head}</summary>
+          <SchemaFacts schema={schema} />
+          <Children schema={schema} />
+        </details>
+      ) : (
+        <>
+          <div className={styles.head}>{head}</div>
+          <SchemaFacts schema={schema} />
+        </>
+      )}
+    </li>
+  );
+}
+
+export interface ApiSchemaProps {
+  /** Names the schema for assistive technologies, such as "Request body". */
+  label: string;
+  schema: SchemaView;
+}
+
+/**
+ * A request or response body schema as a nested list; objects, arrays and alternatives fold with
+ * native <details>, so the page reads without JavaScript.
+ */
+export default function ApiSchema({label, schema}: ApiSchemaProps): ReactNode {
+  return (
+    <section className={styles.schema} aria-label={label}>
+      <p className={styles.root}>
+        <span className={styles.type}>{typeLabel(schema)}</span> <Flags schema={schema} />
+      </p>
+      <SchemaFacts schema={schema} />
+      <Children schema={schema} />
+    </section>
+  );
+}

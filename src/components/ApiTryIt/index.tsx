@@ -1,0 +1,32 @@
+import {lazy, Suspense, useId, useState, type ReactNode} from 'react';
+import type {ExplorerOperation} from '@site/src/components/ApiExplorer/types';
+import styles from './styles.module.css';
+
+// The explorer is its own chunk, fetched only when the reader asks for it.
+const ApiExplorer = lazy(() => import(/* webpackChunkName: "api-explorer" */ '@site/src/components/ApiExplorer'));
+
+/** The "Try it" button of an operation page; it opens the API explorer below it. */
+export default function ApiTryIt({operation}: {operation: ExplorerOperation}): ReactNode {
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  return (
+    <div className={styles.tryIt}>
+      <button
+        type="button"
+        className="button button--primary button--outline"
+        aria-expanded={open}
+        aria-controls={open ? panelId : undefined}
+        onClick={() => setOpen((value) => !value)}
+      >
+        {open ? 'Close the API explorer' : 'Try it'}
+      </button>
+      {open && (
+        <div id={panelId}>
+          <Suspense fallback={<p role="status">Loading the API explorer…</p>}>
+            <ApiExplorer operation={operation} />
+          </Suspense>
+        </div>
+      )}
+    </div>
+  );
+}
