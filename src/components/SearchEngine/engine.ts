@@ -1,7 +1,7 @@
 // The search engine shared by the navbar box, the /search page, the relevance tests and
 // scripts/search-stats.mjs: query normalisation, MiniSearch matching with prefix and typo
 // tolerance, an exact method + path layer for API operations, and snippets with marked words.
-import MiniSearch, {type SearchResult as MiniSearchResult} from 'minisearch';
+import MiniSearch, {type SearchOptions as MiniSearchOptions, type SearchResult as MiniSearchResult} from 'minisearch';
 import {
   BOOST,
   isHttpMethod,
@@ -196,21 +196,30 @@ export class SearchEngine {
     const exactApi = this.apiMatches(raw);
     if (terms.length === 0 && exactApi.length === 0) return [];
     const query = terms.join(' ');
-    const searchOptions = {
+    const base = {
       boost: BOOST,
-      // Prefixes let a word being typed match; typo tolerance only for words long enough to be
-      // told apart (one edit from 5 letters, two from 10). Numbers (status codes…) match exactly.
-      prefix: (term: string) => term.length >= 2 && !/^\d+$/.test(term),
-      fuzzy: (term: string) => (term.length >= 5 && !/\d/.test(term) ? 0.2 : false),
       boostDocument: (id: unknown) => this.documentBoost(Number(id)),
+      // A prefix lets the word being typed match (from 2 letters for the last word, 3 for others);
+      // numbers such as status codes match exactly.
+      prefix: (term: string, position: number, all: string[]) =>
+        !/^\d+$/.test(term) && term.length >= (position === all.length - 1 ? 2 : 3),
     };
-    let found: MiniSearchResult[] = [];
-    if (query) {
-      found = this.index.search(query, {...searchOptions, combineWith: 'AND'});
-      if (found.length < limit && terms.length > 1) {
-        const seen = new Set(found.map((result) => result.id));
-        const anyTerm = this.index.search(query, {...searchOptions, combineWith: 'OR'});
-        found = found.concat(anyTerm.filter((result) => !seen.has(result.id)));
+    // Typo tolerance, only for words long enough to be told apart: one edit from 5 letters, two
+    // from 10. It is the costly part of a search, so it only runs when exact words find too little.
+    const fuzzy = (term: string) => (term.length >= 5 && !/\d/.test(term) ? 0.2 : false);
+    const passes: MiniSearchOptions[] = [
+      {combineWith: 'AND' as const},
+      {combineWith: 'AND' as const, fuzzy},
+      ...(terms.length > 1 ? [{combineWith: 'OR' as const}] : []),
+    ];
+    const found: MiniSearchResult[] = [];
+    const seen = new Set<unknown>();
+    for (const pass of passes) {
+      if (!query || found.length >= limit) break;
+      for (const result of this.index.search(query, {...base, ...pass})) {
+        if (seen.has(result.id)) continue;
+        seen.add(result.id);
+        found.push(result);
       }
     }
     const matchedTerms = new Map(found.map((result) => [Number(result.id), result.terms]));
