@@ -76,9 +76,7 @@ export function searchStats(buildDir = path.join(root, 'build')) {
     documents: sizes(path.join(buildDir, manifest.documents)),
     index: sizes(path.join(buildDir, manifest.index)),
   };
-  const chunks = Object.fromEntries(
-    searchChunks(buildDir).map((file) => [path.relative(buildDir, file), sizes(file)]),
-  );
+  const chunks = Object.fromEntries(searchChunks(buildDir).map((file) => [path.relative(buildDir, file), sizes(file)]));
   const sum = (entries, key) => entries.reduce((total, entry) => total + entry[key], 0);
   const dataFiles = Object.values(files);
   const chunkFiles = Object.values(chunks);

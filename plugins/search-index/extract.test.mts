@@ -39,10 +39,7 @@ describe('page extraction', () => {
     );
     assert.equal(extracted.sections[0].text, 'Intro about the shield.');
     assert.equal(extracted.sections[1].text, 'Edges ask the shield. Diagram of the tiers');
-    assert.equal(
-      extracted.sections[2].text,
-      'CloudFront and Fastly. Heading without id Still part of providers.',
-    );
+    assert.equal(extracted.sections[2].text, 'CloudFront and Fastly. Heading without id Still part of providers.');
     assert.equal(extracted.sections[2].code, 'curl -H "X-Tributary-Provider: fastly"');
     const all = JSON.stringify(extracted);
     for (const noise of ['Navbar', 'Footer', 'On this page', 'Last updated', 'Next page']) {
@@ -51,7 +48,9 @@ describe('page extraction', () => {
   });
 
   test('a page with several top-level articles is read from <main>', () => {
-    const extracted = extractPage(page('<h1>Home</h1><article><h2 id="a">Cards</h2><p>One</p></article><article><p>Two</p></article>'));
+    const extracted = extractPage(
+      page('<h1>Home</h1><article><h2 id="a">Cards</h2><p>One</p></article><article><p>Two</p></article>'),
+    );
     assert.deepEqual(
       extracted?.sections.map((section) => section.text),
       ['', 'One Two'],

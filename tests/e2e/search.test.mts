@@ -227,7 +227,10 @@ describe('search box and results page', () => {
     assert.equal(await box.inputValue(), 'origin shield');
     await page.unroute(SEARCH_FILES);
     await page.locator('.navbar').getByRole('button', {name: 'Retry'}).click();
-    await popup(page).getByRole('option', {name: /Origin Shield/}).first().waitFor();
+    await popup(page)
+      .getByRole('option', {name: /Origin Shield/})
+      .first()
+      .waitFor();
     assert.equal(await box.inputValue(), 'origin shield');
     await context.close();
   });

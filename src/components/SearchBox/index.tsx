@@ -1,5 +1,4 @@
 import {useDeferredValue, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode} from 'react';
-import Link from '@docusaurus/Link';
 import {useHistory} from '@docusaurus/router';
 import useBaseUrl from '@docusaurus/useBaseUrl';
 import Snippet from '../SearchEngine/Snippet';
@@ -136,45 +135,47 @@ export default function SearchBox(): ReactNode {
           </p>
         ) : (
           <ul id={listboxId} role="listbox" aria-label="Search results" className={styles.listbox}>
-            {results.map((result, position) => (
-              // Options are chosen with the arrow keys in the input (aria-activedescendant) or a click.
-              // eslint-disable-next-line jsx-a11y/click-events-have-key-events
-              <li
-                key={result.url}
-                id={`${id}-option-${position}`}
-                role="option"
-                aria-selected={position === active}
-                className={styles.option}
-                onMouseDown={(event) => event.preventDefault()}
-                onClick={() => go(result.url)}
-              >
-                <span className={styles.title}>
-                  {result.title}
-                  {result.subcategory && <span className={styles.section}> › {result.subcategory}</span>}
-                </span>
-                <span className={styles.snippet}>
-                  <Snippet segments={result.snippet} />
-                </span>
-              </li>
-            ))}
-            {results.length === 0 && (
-              <li role="presentation" className={styles.empty}>
-                No results for “{trimmed}”. Try other words, or a shorter word.
-              </li>
+            {trimmed !== '' && (
+              <>
+                {results.map((result, position) => (
+                  // Options are chosen with the arrow keys in the input (aria-activedescendant) or a click.
+                  // eslint-disable-next-line jsx-a11y/click-events-have-key-events
+                  <li
+                    key={result.url}
+                    id={`${id}-option-${position}`}
+                    role="option"
+                    aria-selected={position === active}
+                    className={styles.option}
+                    onMouseDown={(event) => event.preventDefault()}
+                    onClick={() => go(result.url)}
+                  >
+                    <span className={styles.title}>
+                      {result.title}
+                      {result.subcategory && <span className={styles.section}> › {result.subcategory}</span>}
+                    </span>
+                    <span className={styles.snippet}>
+                      <Snippet segments={result.snippet} />
+                    </span>
+                  </li>
+                ))}
+                {results.length === 0 && (
+                  <li role="presentation" className={styles.empty}>
+                    No results for “{trimmed}”. Try other words, or a shorter word.
+                  </li>
+                )}
+                {/* eslint-disable-next-line jsx-a11y/click-events-have-key-events */}
+                <li
+                  id={`${id}-option-${results.length}`}
+                  role="option"
+                  aria-selected={active === results.length}
+                  className={styles.option}
+                  onMouseDown={(event) => event.preventDefault()}
+                  onClick={() => go(allResultsUrl)}
+                >
+                  <span className={styles.seeAll}>See all results for “{trimmed}”</span>
+                </li>
+              </>
             )}
-            {/* eslint-disable-next-line jsx-a11y/click-events-have-key-events */}
-            <li
-              id={`${id}-option-${results.length}`}
-              role="option"
-              aria-selected={active === results.length}
-              className={styles.option}
-              onMouseDown={(event) => event.preventDefault()}
-              onClick={() => go(allResultsUrl)}
-            >
-              <Link to={allResultsUrl} tabIndex={-1} className={styles.seeAll} onClick={(e) => e.preventDefault()}>
-                See all results for “{trimmed}”
-              </Link>
-            </li>
           </ul>
         )}
       </div>

@@ -13,7 +13,13 @@ import {
   type SearchDocument,
 } from './engine';
 
-const section = (anchor: string, heading: string, text: string, code = '') => ({anchor, heading, parent: '', text, code});
+const section = (anchor: string, heading: string, text: string, code = '') => ({
+  anchor,
+  heading,
+  parent: '',
+  text,
+  code,
+});
 
 const pages = [
   {
@@ -22,7 +28,11 @@ const pages = [
     breadcrumbs: ['Guides', 'Origins'],
     sections: [
       section('', '', 'Origin Shield adds a cache tier near your origin so that providers fetch each object once.'),
-      section('turn-on-origin-shield', 'Turn on Origin Shield', 'Open the advanced settings of the origin and pick a location.'),
+      section(
+        'turn-on-origin-shield',
+        'Turn on Origin Shield',
+        'Open the advanced settings of the origin and pick a location.',
+      ),
     ],
   },
   {
@@ -36,7 +46,12 @@ const pages = [
     title: 'Creating CloudFront Credentials',
     breadcrumbs: ['Guides', 'CDN Providers'],
     sections: [
-      section('', '', 'Give Tributary access to Amazon CloudFront with an IAM policy.', '{"Action": "cloudfront:GetDistribution"}'),
+      section(
+        '',
+        '',
+        'Give Tributary access to Amazon CloudFront with an IAM policy.',
+        '{"Action": "cloudfront:GetDistribution"}',
+      ),
     ],
   },
   {
@@ -88,10 +103,17 @@ describe('query normalisation', () => {
 
   test('API paths compare equal whatever the parameter style and trailing slash', () => {
     const canonical = normalizeApiPath('/services/{service_id}/origins/');
-    for (const variant of ['/services/{serviceId}/origins', '/Services/:service_id/origins/', '/services/{id}/origins?x=1']) {
+    for (const variant of [
+      '/services/{serviceId}/origins',
+      '/Services/:service_id/origins/',
+      '/services/{id}/origins?x=1',
+    ]) {
       assert.equal(normalizeApiPath(variant), canonical, variant);
     }
-    assert.deepEqual(parseApiQuery('post /services/{serviceId}/origins'), {method: 'post', path: '/services/{}/origins'});
+    assert.deepEqual(parseApiQuery('post /services/{serviceId}/origins'), {
+      method: 'post',
+      path: '/services/{}/origins',
+    });
     assert.deepEqual(parseApiQuery('purge tags'), {method: undefined, path: undefined});
   });
 });
@@ -146,7 +168,10 @@ describe('search', () => {
   });
 
   test('words found only in code blocks still match', () => {
-    assert.equal(topPage(search.search('GetDistribution')), '/docs/Guides/CDN Providers/Creating CloudFront Credentials');
+    assert.equal(
+      topPage(search.search('GetDistribution')),
+      '/docs/Guides/CDN Providers/Creating CloudFront Credentials',
+    );
   });
 
   test('bad input never throws and gives results or none', () => {

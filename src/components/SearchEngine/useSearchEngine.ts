@@ -47,7 +47,11 @@ export function startLoading(baseUrl: string): void {
 }
 
 export function useSearchEngine(): State & {load: () => void} {
-  const current = useSyncExternalStore(subscribe, () => state, () => SERVER_STATE);
+  const current = useSyncExternalStore(
+    subscribe,
+    () => state,
+    () => SERVER_STATE,
+  );
   const baseUrl = useBaseUrl('/');
   const load = useCallback(() => startLoading(baseUrl), [baseUrl]);
   return {...current, load};
