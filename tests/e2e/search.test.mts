@@ -1,5 +1,6 @@
 import {after, before, describe, test} from 'node:test';
 import assert from 'node:assert/strict';
+import AxeBuilder from '@axe-core/playwright';
 import {readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import type {Browser, BrowserContext, Page, Route} from 'playwright-core';
@@ -256,5 +257,31 @@ describe('search box and results page', () => {
     assert.match(await page.locator('main [role="listbox"]').innerText(), /CloudFront/);
     assert.equal(siteUrl('/'), page.url());
     await context.close();
+  });
+
+  test('the open search box and the results page pass axe in light and dark mode', async () => {
+    for (const colorScheme of ['light', 'dark'] as const) {
+      context = await browser.newContext({viewport: {width: 1280, height: 900}, colorScheme});
+      const {page} = await newPage(context);
+      await gotoHydrated(page, GUIDE);
+      await navbarBox(page).click();
+      await navbarBox(page).fill('origin shield');
+      await popup(page).getByRole('option').first().waitFor();
+      const navbar = await new AxeBuilder({page}).include('.navbar').analyze();
+      assert.deepEqual(
+        navbar.violations.map((violation) => violation.id),
+        [],
+        colorScheme,
+      );
+      await page.goto(`${siteUrl('/search')}?q=origin`);
+      await page.locator('main ol li').first().waitFor();
+      const results = await new AxeBuilder({page}).include('main').analyze();
+      assert.deepEqual(
+        results.violations.map((violation) => violation.id),
+        [],
+        colorScheme,
+      );
+      await context.close();
+    }
   });
 });

@@ -49,6 +49,11 @@ export default function SearchBox(): ReactNode {
     return () => document.removeEventListener('keydown', onKeyDown);
   }, []);
 
+  // The active option stays visible when the arrow keys move past the popup's edge.
+  useEffect(() => {
+    if (expanded) document.getElementById(`${id}-option-${active}`)?.scrollIntoView({block: 'nearest'});
+  }, [expanded, active, id]);
+
   function go(url: string) {
     setOpen(false);
     setQuery('');
