@@ -88,7 +88,7 @@ const config: Config = {
       './plugins/security-headers/index.mjs',
       {openApiBundle: 'generated/static/openapi.json', output: 'generated/nginx/security-headers.conf'},
     ],
-    ['docusaurus-lunr-search', {indexBaseUrl: true}],
+    ['./plugins/search-index/index.mjs', {openApiBundle: 'generated/static/openapi.json'}],
     [
       './plugins/llms-txt/index.mjs',
       {

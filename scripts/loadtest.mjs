@@ -3,7 +3,7 @@
 // autocannon: a guide page, an API page, a hashed asset and the search index, 10 s each at 64
 // connections. It prints requests/s and latency percentiles and fails only on errors or non-2xx
 // answers; speed is reported, not asserted (2 cores shared with the load generator).
-import {readdirSync} from 'node:fs';
+import {readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import autocannon from 'autocannon';
@@ -14,11 +14,12 @@ const DURATION = Number(process.env.LOADTEST_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.LOADTEST_CONNECTIONS ?? 64);
 
 const mainBundle = readdirSync(path.join(root, 'build/assets/js')).find((name) => /^main\.[0-9a-f]+\.js$/.test(name));
+const searchFiles = JSON.parse(readFileSync(path.join(root, 'build/search-manifest.json'), 'utf8'));
 const targets = [
   {name: 'guide page', path: '/docs/Guides/Origins/Origin%20Shield'},
   {name: 'API page', path: '/docs/api/services-origins-create'},
   {name: 'hashed asset (main JS)', path: `/docs/assets/js/${mainBundle}`},
-  {name: 'search index', path: '/docs/search-doc.json'},
+  {name: 'search index', path: `/docs/${searchFiles.index}`},
 ];
 
 const server = await startNginx({port: Number(process.env.LOADTEST_PORT ?? 8085)});

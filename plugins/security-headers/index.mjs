@@ -24,9 +24,8 @@ export function inlineScriptHashes(html) {
 export function securityHeaders({scriptHashes, connectSources}) {
   const csp = [
     "default-src 'self'",
-    // 'unsafe-eval': docusaurus-lunr-search compiles its result templates with `new Function`
-    // (Hogan.js). It goes when the search is replaced (search issue); inline scripts stay hash-only.
-    `script-src 'self' 'unsafe-eval' ${[...scriptHashes].sort().join(' ')}`,
+    // Inline scripts are hash-only, and nothing may evaluate strings as code.
+    `script-src 'self' ${[...scriptHashes].sort().join(' ')}`,
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data:",
     "font-src 'self' data:",

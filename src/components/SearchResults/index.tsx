@@ -1,87 +1,91 @@
-import {useEffect, useState, type FormEvent, type ReactNode} from 'react';
+import {useDeferredValue, useEffect, useMemo, useState, type ReactNode} from 'react';
 import Link from '@docusaurus/Link';
-import useBaseUrl from '@docusaurus/useBaseUrl';
 import useIsBrowser from '@docusaurus/useIsBrowser';
 import {useHistory, useLocation} from '@docusaurus/router';
-import {runQuery, type SearchDoc, type SearchHit} from './query';
+import Snippet from '../SearchEngine/Snippet';
+import {useSearchEngine} from '../SearchEngine/useSearchEngine';
+import styles from './styles.module.css';
 
-interface Loaded {
-  docs: SearchDoc[];
-  index: object;
-}
+const PAGE_RESULTS = 50;
 
-/** Full results page for `?q=`, backed by the same static index files as the navbar search box. */
+/** Full results page for `?q=`, backed by the same search files and engine as the navbar box. */
 export default function SearchResults(): ReactNode {
   const location = useLocation();
   const history = useHistory();
+  const {status, engine, error, load} = useSearchEngine();
   // The query exists only in the browser: reading it after hydration keeps the server HTML and the
   // first client render identical.
   const isBrowser = useIsBrowser();
-  const query = isBrowser ? (new URLSearchParams(location.search).get('q') ?? '') : '';
-  const [loaded, setLoaded] = useState<Loaded | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const docUrl = useBaseUrl('/search-doc.json');
-  const indexUrl = useBaseUrl('/lunr-index.json');
+  const urlQuery = isBrowser ? (new URLSearchParams(location.search).get('q') ?? '') : '';
+  const [query, setQuery] = useState<string | null>(null);
+  const text = query ?? urlQuery;
+  const deferred = useDeferredValue(text);
+  const trimmed = deferred.trim();
 
-  useEffect(() => {
-    if (!query || loaded) return;
-    Promise.all([fetch(docUrl).then((r) => r.json()), fetch(indexUrl).then((r) => r.json())])
-      .then(([docFile, index]: [{searchDocs: SearchDoc[]}, object]) => setLoaded({docs: docFile.searchDocs, index}))
-      .catch(() => setError('The search index could not be loaded. Check your connection and reload the page.'));
-  }, [query, loaded, docUrl, indexUrl]);
+  // Being on the search page is the intent: load at once.
+  useEffect(() => load(), [load]);
 
-  const [hits, setHits] = useState<SearchHit[]>([]);
-  useEffect(() => {
-    if (!loaded || !query) return;
-    void runQuery(loaded.index, loaded.docs, query).then(setHits);
-  }, [loaded, query]);
+  const results = useMemo(
+    () => (engine && trimmed ? engine.search(trimmed, {limit: PAGE_RESULTS, perPage: 3}) : []),
+    [engine, trimmed],
+  );
+
+  function onChange(value: string) {
+    setQuery(value);
+    // The address follows the query without adding history entries.
+    history.replace({search: value.trim() ? `?q=${encodeURIComponent(value)}` : ''});
+  }
+
+  const summary = !trimmed
+    ? 'Type a few words to search the guides and the API reference.'
+    : status === 'error'
+      ? ''
+      : status !== 'ready'
+        ? 'Loading...'
+        : results.length === 0
+          ? `No results for “${trimmed}”. Check the spelling, or try fewer or more general words.`
+          : `${results.length}${results.length === PAGE_RESULTS ? ' or more' : ''} result${results.length === 1 ? '' : 's'} for “${trimmed}”.`;
 
   return (
     <>
-      <SearchForm
-        key={query}
-        initial={query}
-        onSubmit={(text) => history.push({search: text ? `?q=${encodeURIComponent(text)}` : ''})}
-      />
-      {error && <p role="alert">{error}</p>}
-      <p aria-live="polite">
-        {!query
-          ? 'Type a few words to search the guides and the API reference.'
-          : loaded
-            ? `${hits.length} result${hits.length === 1 ? '' : 's'} for “${query}”.`
-            : 'Loading...'}
+      <form role="search" className={styles.form} onSubmit={(event) => event.preventDefault()}>
+        <label htmlFor="search-page-input">Search terms</label>
+        <input
+          id="search-page-input"
+          type="search"
+          className={styles.input}
+          value={text}
+          autoComplete="off"
+          spellCheck={false}
+          onChange={(event) => onChange(event.target.value)}
+          placeholder={status === 'loading' ? 'Loading...' : 'For example: origin shield'}
+        />
+      </form>
+      {status === 'error' && (
+        <p role="alert">
+          {error}{' '}
+          <button type="button" className="button button--sm button--outline button--primary" onClick={load}>
+            Retry
+          </button>
+        </p>
+      )}
+      <p role="status" aria-live="polite">
+        {summary}
       </p>
-      <ol>
-        {hits.map((hit) => (
-          <li key={hit.url} className="margin-bottom--md">
-            <Link to={hit.url}>{hit.title}</Link>
-            <p className="margin-bottom--none">{hit.excerpt}</p>
+      <ol className={styles.results}>
+        {results.map((result) => (
+          <li key={result.url} className={styles.result}>
+            <Link to={result.url} className={styles.title}>
+              {result.title}
+            </Link>
+            {result.subcategory && <span className={styles.section}> › {result.subcategory}</span>}
+            {result.api && <code className={styles.api}>{result.api}</code>}
+            <p className={styles.snippet}>
+              <Snippet segments={result.snippet} />
+            </p>
           </li>
         ))}
       </ol>
     </>
-  );
-}
-
-function SearchForm({initial, onSubmit}: {initial: string; onSubmit: (text: string) => void}): ReactNode {
-  const [draft, setDraft] = useState(initial);
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    onSubmit(draft.trim());
-  }
-  return (
-    <form role="search" onSubmit={submit} className="margin-bottom--lg">
-      <label htmlFor="search-page-input">Search terms</label>{' '}
-      <input
-        id="search-page-input"
-        type="search"
-        value={draft}
-        onChange={(event) => setDraft(event.target.value)}
-        placeholder="For example: origin shield"
-      />{' '}
-      <button type="submit" className="button button--primary button--sm">
-        Search
-      </button>
-    </form>
   );
 }

@@ -1,0 +1,232 @@
+// Turns one built HTML page into search documents: one for the page's opening text and one per
+// h2/h3 heading that has an id (the section a result deep-links to). The extraction is generic
+// (outermost <article>, else <main>; headings with ids; the breadcrumb <nav>) so it does not depend
+// on the class names of a theme.
+import {unified} from 'unified';
+import rehypeParse from 'rehype-parse';
+
+const parser = unified().use(rehypeParse);
+
+/** Elements whose text is never content: navigation, controls, hidden helpers, graphics. */
+const SKIPPED = new Set([
+  'script',
+  'style',
+  'noscript',
+  'template',
+  'svg',
+  'nav',
+  'aside',
+  'footer',
+  'button',
+  'select',
+  'textarea',
+  'input',
+  'form',
+  'dialog',
+]);
+
+/** Elements after which words must not run together. */
+const BLOCK = new Set([
+  'address',
+  'article',
+  'blockquote',
+  'br',
+  'dd',
+  'details',
+  'div',
+  'dl',
+  'dt',
+  'figcaption',
+  'figure',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'header',
+  'hr',
+  'li',
+  'main',
+  'ol',
+  'p',
+  'pre',
+  'section',
+  'summary',
+  'table',
+  'td',
+  'th',
+  'tr',
+  'ul',
+]);
+
+function classList(node) {
+  const value = node.properties?.className;
+  return Array.isArray(value) ? value : [];
+}
+
+/** Zero-width characters the theme puts in heading anchors, and runs of white space. */
+export function cleanText(text) {
+  return text
+    .replace(/\u200b|\u200c|\u200d|\ufeff/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+function isSkipped(node) {
+  if (SKIPPED.has(node.tagName)) return true;
+  const props = node.properties ?? {};
+  if (props.ariaHidden === 'true' || props.ariaHidden === true) return true;
+  // The theme's "#" permalink beside each heading.
+  return classList(node).includes('hash-link');
+}
+
+/** Plain text of a subtree, with spaces between blocks. */
+export function textOf(node) {
+  const parts = [];
+  const walk = (current) => {
+    if (current.type === 'text') parts.push(current.value);
+    else if (current.type === 'element') {
+      if (isSkipped(current)) return;
+      if (current.tagName === 'img' && current.properties?.alt) parts.push(` ${current.properties.alt} `);
+      const block = BLOCK.has(current.tagName);
+      if (block) parts.push(' ');
+      for (const child of current.children ?? []) walk(child);
+      if (block) parts.push(' ');
+    } else if (current.children) {
+      for (const child of current.children) walk(child);
+    }
+  };
+  walk(node);
+  return cleanText(parts.join(''));
+}
+
+function find(node, test) {
+  if (node.type === 'element' && test(node)) return node;
+  for (const child of node.children ?? []) {
+    const found = find(child, test);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+function outermost(node, tagName, found = []) {
+  for (const child of node.children ?? []) {
+    if (child.type !== 'element') continue;
+    if (child.tagName === tagName) found.push(child);
+    else outermost(child, tagName, found);
+  }
+  return found;
+}
+
+/** The page's content: its <article> when <main> holds exactly one, else <main>, else <body>. */
+function contentRoot(tree) {
+  const main = find(tree, (node) => node.tagName === 'main');
+  const articles = outermost(main ?? tree, 'article');
+  if (articles.length === 1) return articles[0];
+  return main ?? find(tree, (node) => node.tagName === 'body');
+}
+
+/** Breadcrumb trail above the page title, without the home link and the page itself. */
+function breadcrumbTrail(tree) {
+  const nav = find(
+    tree,
+    (node) => node.tagName === 'nav' && /breadcrumb/i.test(String(node.properties?.ariaLabel ?? '')),
+  );
+  if (!nav) return [];
+  const items = [];
+  const walk = (node) => {
+    if (node.type !== 'element') return;
+    if (node.tagName === 'li') {
+      const text = cleanText(textOfAll(node));
+      if (text) items.push(text);
+      return;
+    }
+    for (const child of node.children ?? []) walk(child);
+  };
+  walk(nav);
+  return items.slice(0, -1);
+}
+
+/** Text of a subtree including navigation elements (for the breadcrumb itself). */
+function textOfAll(node) {
+  if (node.type === 'text') return node.value;
+  if (node.type === 'element' && (node.tagName === 'svg' || node.tagName === 'script')) return '';
+  return (node.children ?? []).map(textOfAll).join(' ');
+}
+
+function pageTitle(tree, root) {
+  const h1 = find(root, (node) => node.tagName === 'h1');
+  if (h1) return textOf(h1);
+  const title = find(tree, (node) => node.tagName === 'title');
+  return title ? cleanText(textOfAll(title)).replace(/\s+\|.*$/, '') : '';
+}
+
+function metaContent(tree, name) {
+  const meta = find(tree, (node) => node.tagName === 'meta' && node.properties?.name === name);
+  return meta ? String(meta.properties.content ?? '') : '';
+}
+
+/** True for pages that only redirect or that ask not to be indexed. */
+function isIndexable(tree) {
+  const refresh = find(
+    tree,
+    (node) => node.tagName === 'meta' && String(node.properties?.httpEquiv ?? '').toLowerCase() === 'refresh',
+  );
+  return !refresh && !/noindex/i.test(metaContent(tree, 'robots'));
+}
+
+/**
+ * Sections of a page. Text before the first h2/h3 with an id belongs to the page itself (anchor
+ * ''); each heading with an id starts a section that runs until the next one.
+ * @returns {{title: string, description: string, breadcrumbs: string[], sections: {anchor: string, heading: string, parent: string, text: string, code: string}[]} | null}
+ */
+export function extractPage(html) {
+  const tree = parser.parse(html);
+  if (!isIndexable(tree)) return null;
+  const root = contentRoot(tree);
+  if (!root) return null;
+  const title = pageTitle(tree, root);
+  const sections = [{anchor: '', heading: '', parent: '', text: [], code: []}];
+  let currentH2 = '';
+  const walk = (node) => {
+    if (node.type === 'text') {
+      sections.at(-1).text.push(node.value);
+      return;
+    }
+    if (node.type !== 'element') {
+      for (const child of node.children ?? []) walk(child);
+      return;
+    }
+    if (isSkipped(node)) return;
+    if (node.tagName === 'h1') return; // the title
+    const id = node.properties?.id;
+    if ((node.tagName === 'h2' || node.tagName === 'h3') && id) {
+      const heading = textOf(node);
+      if (node.tagName === 'h2') currentH2 = heading;
+      sections.push({anchor: String(id), heading, parent: node.tagName === 'h3' ? currentH2 : '', text: [], code: []});
+      return;
+    }
+    // Code blocks are indexed (field names, headers, error codes) but kept out of the snippets.
+    if (node.tagName === 'pre') {
+      sections.at(-1).code.push(textOf(node));
+      return;
+    }
+    if (node.tagName === 'img' && node.properties?.alt) sections.at(-1).text.push(` ${node.properties.alt} `);
+    const block = BLOCK.has(node.tagName);
+    if (block) sections.at(-1).text.push(' ');
+    for (const child of node.children ?? []) walk(child);
+    if (block) sections.at(-1).text.push(' ');
+  };
+  walk(root);
+  return {
+    title,
+    description: metaContent(tree, 'description'),
+    breadcrumbs: breadcrumbTrail(tree),
+    sections: sections.map((section) => ({
+      ...section,
+      text: cleanText(section.text.join('')),
+      code: cleanText(section.code.join(' ')),
+    })),
+  };
+}

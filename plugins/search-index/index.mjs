@@ -1,0 +1,92 @@
+// Docusaurus plugin: after the build, reads every built page and writes the search files the
+// navbar search box and /search fetch on demand:
+//   assets/search/documents.<hash>.json  the result documents (url, title, subcategory, text)
+//   assets/search/index.<hash>.json      the serialized MiniSearch index
+//   search-manifest.json                 the names of those two (no-cache; the others are immutable)
+import {createHash} from 'node:crypto';
+import {mkdir, readdir, readFile, rm, writeFile} from 'node:fs/promises';
+import path from 'node:path';
+import {OpenApiIndex} from '../api-request/openapi-index.mjs';
+import {buildSearchFiles} from './build.mjs';
+import {extractPage} from './extract.mjs';
+
+export const MANIFEST = 'search-manifest.json';
+const OUTPUT_DIR = 'assets/search';
+/** Built pages that are not content: the error pages and the search page itself. */
+const EXCLUDED = /^(404|offline)\.html$|^search(\/index)?\.html$/;
+
+/** `Guides/Origins/Origin Shield/index.html` → `/docs/Guides/Origins/Origin Shield`. */
+export function pageUrl(baseUrl, file) {
+  const route = file
+    .split(path.sep)
+    .join('/')
+    .replace(/(^|\/)index\.html$/, '')
+    .replace(/\.html$/, '');
+  return `${baseUrl}${route}`;
+}
+
+function contentHash(text) {
+  return createHash('sha256').update(text).digest('hex').slice(0, 12);
+}
+
+/** Method, path and operationId of each API reference page, by its URL. */
+function apiOperations(bundleFile, baseUrl) {
+  const openApi = OpenApiIndex.load(bundleFile);
+  const byUrl = new Map();
+  for (const [operationId, {method, route}] of openApi.operations) {
+    const {page} = openApi.describe({operation: operationId});
+    byUrl.set(`${baseUrl}${page.replace(/^\//, '')}`, {method, path: route, operationId});
+  }
+  return byUrl;
+}
+
+export async function collectPages(outDir, baseUrl, bundleFile) {
+  const operations = apiOperations(bundleFile, baseUrl);
+  const files = (await readdir(outDir, {recursive: true}))
+    .filter((file) => file.endsWith('.html') && !EXCLUDED.test(file.split(path.sep).join('/')))
+    .sort();
+  const pages = [];
+  for (const file of files) {
+    const page = extractPage(await readFile(path.join(outDir, file), 'utf8'));
+    if (!page) continue;
+    const url = pageUrl(baseUrl, file);
+    pages.push({url, ...page, ...(operations.has(url) && {api: operations.get(url)})});
+  }
+  const found = new Set(pages.map((page) => page.url));
+  const missing = [...operations.keys()].filter((url) => !found.has(url));
+  if (missing.length > 0) {
+    throw new Error(`[search-index] API operations without a built page to index: ${missing.join(', ')}`);
+  }
+  return pages;
+}
+
+/** Writes the search files into `outDir` and returns their names and sizes. */
+export async function writeSearchFiles(outDir, pages) {
+  const {documents, index} = buildSearchFiles(pages);
+  const documentsJson = JSON.stringify(documents);
+  const names = {
+    documents: `${OUTPUT_DIR}/documents.${contentHash(documentsJson)}.json`,
+    index: `${OUTPUT_DIR}/index.${contentHash(index)}.json`,
+  };
+  await rm(path.join(outDir, OUTPUT_DIR), {recursive: true, force: true});
+  await mkdir(path.join(outDir, OUTPUT_DIR), {recursive: true});
+  await writeFile(path.join(outDir, names.documents), documentsJson);
+  await writeFile(path.join(outDir, names.index), index);
+  await writeFile(path.join(outDir, MANIFEST), JSON.stringify(names));
+  return {names, documents: documents.length, bytes: {documents: documentsJson.length, index: index.length}};
+}
+
+export default function searchIndexPlugin(context, options) {
+  return {
+    name: 'search-index',
+    async postBuild({outDir}) {
+      const bundle = path.join(context.siteDir, options.openApiBundle);
+      const pages = await collectPages(outDir, context.baseUrl, bundle);
+      const result = await writeSearchFiles(outDir, pages);
+      console.log(
+        `[search-index] ${pages.length} pages, ${result.documents} documents: ` +
+          `${result.names.documents} (${result.bytes.documents} B), ${result.names.index} (${result.bytes.index} B)`,
+      );
+    },
+  };
+}

@@ -1,0 +1,75 @@
+// The text processing shared by the index build (plugins/search-index) and the browser engine
+// (src/components/SearchEngine): both sides must turn words into the same terms.
+
+/** Indexed fields. `code` (code-block words) and `api` (method, path, operationId) are index-only. */
+export const FIELDS = ['title', 'subcategory', 'text', 'code', 'api'];
+
+/** Frequent English words that match nearly every section: left out of the index and the queries. */
+export const STOP_WORDS = new Set(
+  (
+    'a an and are as at be by can do does for from has have how i if in into is it its of on or our so than that the ' +
+    'their them then there these they this to was we were what when where which while who will with you your'
+  ).split(' '),
+);
+
+/** Splits on white space and punctuation, like MiniSearch's default, but keeps nothing empty. */
+export const SPLIT = /[\s\p{P}\p{S}]+/u;
+
+export function tokenize(text) {
+  return text.split(SPLIT).filter(Boolean);
+}
+
+/**
+ * Light English stemming, enough to make plurals and simple verb forms meet: origins → origin,
+ * policies → policy, purging → purg(e), deployed → deploy. Both the index and the queries use it.
+ */
+export function stem(word) {
+  if (word.length <= 3 || /\d/.test(word)) return word;
+  if (word.endsWith('ies') && word.length > 4) return `${word.slice(0, -3)}y`;
+  if (word.endsWith('sses')) return word.slice(0, -2);
+  if (word.endsWith('ing') && word.length > 5) return word.slice(0, -3).replace(/e$/, '');
+  if (word.endsWith('ed') && word.length > 4 && !word.endsWith('eed')) return word.slice(0, -2).replace(/e$/, '');
+  if (word.endsWith('es') && /(ches|shes|xes|zes)$/.test(word)) return word.slice(0, -2);
+  if (word.endsWith('s') && !/(ss|us|is)$/.test(word)) return word.slice(0, -1).replace(/e$/, '');
+  return word.replace(/e$/, '');
+}
+
+/** One token to its index term, or null for a word left out of the index. */
+export function processTerm(token) {
+  const word = token.toLowerCase().normalize('NFKD').replace(/\p{M}/gu, '');
+  if (!word || STOP_WORDS.has(word) || word.length > 40) return null;
+  return stem(word);
+}
+
+/** Field weights of a search. */
+export const BOOST = {title: 5, subcategory: 2.5, api: 4, text: 1, code: 0.4};
+
+/** MiniSearch options used both to build the index and to load it. */
+export const miniSearchOptions = {
+  idField: 'id',
+  fields: FIELDS,
+  storeFields: [],
+  tokenize,
+  processTerm,
+};
+
+const METHODS = new Set(['get', 'post', 'put', 'patch', 'delete']);
+
+export function isHttpMethod(word) {
+  return METHODS.has(word.toLowerCase());
+}
+
+/**
+ * Canonical form of an API path for exact matching: lower case, no trailing slash, and every path
+ * parameter (`{service_id}`, `{serviceId}`, `:service_id`) as `{}`.
+ */
+export function normalizeApiPath(apiPath) {
+  return apiPath
+    .trim()
+    .toLowerCase()
+    .replace(/^https?:\/\/[^/]+/, '')
+    .replace(/[?#].*$/, '')
+    .replace(/\{[^}/]*\}?|:[^/]+/g, '{}')
+    .replace(/\/+/g, '/')
+    .replace(/(.)\/$/, '$1');
+}

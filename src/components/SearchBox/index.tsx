@@ -1,0 +1,192 @@
+import {useDeferredValue, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode} from 'react';
+import {useHistory} from '@docusaurus/router';
+import useBaseUrl from '@docusaurus/useBaseUrl';
+import Snippet from '../SearchEngine/Snippet';
+import {useSearchEngine} from '../SearchEngine/useSearchEngine';
+import styles from './styles.module.css';
+
+const DROPDOWN_RESULTS = 8;
+
+function isVisible(element: HTMLElement): boolean {
+  return element.getClientRects().length > 0;
+}
+
+/**
+ * The search box of the navbar (and of the home page): a combobox whose listbox shows section-level
+ * results as the reader types. The search files load on intent: hover, focus or Ctrl/Cmd+K.
+ */
+export default function SearchBox(): ReactNode {
+  const {status, engine, error, load} = useSearchEngine();
+  const history = useHistory();
+  const searchPageUrl = useBaseUrl('/search');
+  const [query, setQuery] = useState('');
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(0);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const id = useId();
+  const listboxId = `${id}-listbox`;
+  const deferredQuery = useDeferredValue(query);
+  const results = useMemo(
+    () => (engine && deferredQuery.trim() ? engine.search(deferredQuery, {limit: DROPDOWN_RESULTS}) : []),
+    [engine, deferredQuery],
+  );
+  const trimmed = query.trim();
+  const allResultsUrl = `${searchPageUrl}?q=${encodeURIComponent(trimmed)}`;
+  const optionCount = results.length + (trimmed ? 1 : 0);
+  const expanded = open && trimmed !== '' && (status === 'ready' || status === 'error');
+
+  // Ctrl+K / Cmd+K focus the first visible search box of the page.
+  useEffect(() => {
+    function onKeyDown(event: globalThis.KeyboardEvent) {
+      if (event.defaultPrevented || event.key.toLowerCase() !== 'k' || !(event.ctrlKey || event.metaKey)) return;
+      const input = inputRef.current;
+      if (!input || !isVisible(input)) return;
+      event.preventDefault();
+      input.focus();
+      input.select();
+    }
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, []);
+
+  // The active option stays visible when the arrow keys move past the popup's edge.
+  useEffect(() => {
+    if (expanded) document.getElementById(`${id}-option-${active}`)?.scrollIntoView({block: 'nearest'});
+  }, [expanded, active, id]);
+
+  function go(url: string) {
+    setOpen(false);
+    setQuery('');
+    inputRef.current?.blur();
+    history.push(url);
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
+    if (event.key === 'Escape') {
+      if (open) event.preventDefault();
+      setOpen(false);
+      return;
+    }
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      if (optionCount === 0) return;
+      event.preventDefault();
+      setOpen(true);
+      const step = event.key === 'ArrowDown' ? 1 : -1;
+      setActive((current) => (current + step + optionCount) % optionCount);
+      return;
+    }
+    if (event.key === 'Enter') {
+      if (!trimmed) return;
+      event.preventDefault();
+      go(active < results.length ? results[active].url : allResultsUrl);
+    }
+  }
+
+  const placeholder = status === 'loading' ? 'Loading...' : 'Search docs';
+  const summary = !trimmed
+    ? ''
+    : status === 'error'
+      ? (error ?? '')
+      : status !== 'ready'
+        ? 'Loading search…'
+        : results.length === 0
+          ? `No results for “${trimmed}”.`
+          : `${results.length}${results.length === DROPDOWN_RESULTS ? ' or more' : ''} result${results.length === 1 ? '' : 's'}. Use the arrow keys to choose one.`;
+
+  return (
+    <div
+      className={styles.searchBox}
+      onPointerEnter={load}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setOpen(false);
+      }}
+    >
+      <input
+        ref={inputRef}
+        type="search"
+        className={styles.input}
+        role="combobox"
+        aria-label="Search the documentation"
+        aria-autocomplete="list"
+        aria-expanded={expanded}
+        aria-controls={listboxId}
+        aria-activedescendant={expanded && active < optionCount ? `${id}-option-${active}` : undefined}
+        aria-keyshortcuts="Control+K Meta+K"
+        autoComplete="off"
+        spellCheck={false}
+        placeholder={placeholder}
+        value={query}
+        onFocus={() => {
+          load();
+          setOpen(true);
+        }}
+        onChange={(event) => {
+          setQuery(event.target.value);
+          setActive(0);
+          setOpen(true);
+        }}
+        onKeyDown={onKeyDown}
+      />
+      <kbd className={styles.shortcut} aria-hidden="true">
+        Ctrl K
+      </kbd>
+      <div className={styles.popup} hidden={!expanded}>
+        {status === 'error' ? (
+          <p className={styles.error}>
+            {error}{' '}
+            <button type="button" className="button button--sm button--outline button--primary" onClick={load}>
+              Retry
+            </button>
+          </p>
+        ) : (
+          <ul id={listboxId} role="listbox" aria-label="Search results" className={styles.listbox}>
+            {trimmed !== '' && (
+              <>
+                {results.map((result, position) => (
+                  // Options are chosen with the arrow keys in the input (aria-activedescendant) or a click.
+                  // eslint-disable-next-line jsx-a11y/click-events-have-key-events
+                  <li
+                    key={result.url}
+                    id={`${id}-option-${position}`}
+                    role="option"
+                    aria-selected={position === active}
+                    className={styles.option}
+                    onMouseDown={(event) => event.preventDefault()}
+                    onClick={() => go(result.url)}
+                  >
+                    <span className={styles.title}>
+                      {result.title}
+                      {result.subcategory && <span className={styles.section}> › {result.subcategory}</span>}
+                    </span>
+                    <span className={styles.snippet}>
+                      <Snippet segments={result.snippet} />
+                    </span>
+                  </li>
+                ))}
+                {results.length === 0 && (
+                  <li role="presentation" className={styles.empty}>
+                    No results for “{trimmed}”. Try other words, or a shorter word.
+                  </li>
+                )}
+                {/* eslint-disable-next-line jsx-a11y/click-events-have-key-events */}
+                <li
+                  id={`${id}-option-${results.length}`}
+                  role="option"
+                  aria-selected={active === results.length}
+                  className={styles.option}
+                  onMouseDown={(event) => event.preventDefault()}
+                  onClick={() => go(allResultsUrl)}
+                >
+                  <span className={styles.seeAll}>See all results for “{trimmed}”</span>
+                </li>
+              </>
+            )}
+          </ul>
+        )}
+      </div>
+      <div className={styles.visuallyHidden} role="status" aria-live="polite">
+        {open ? summary : ''}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,202 @@
+import {describe, test} from 'node:test';
+import assert from 'node:assert/strict';
+import {buildSearchFiles} from '../../../plugins/search-index/build.mjs';
+import {normalizeApiPath} from '../../../plugins/search-index/options.mjs';
+import {
+  MAX_QUERY_CHARS,
+  SearchEngine,
+  makeSnippet,
+  normalizeQuery,
+  pageOf,
+  parseApiQuery,
+  queryTerms,
+  type SearchDocument,
+} from './engine';
+
+const section = (anchor: string, heading: string, text: string, code = '') => ({
+  anchor,
+  heading,
+  parent: '',
+  text,
+  code,
+});
+
+const pages = [
+  {
+    url: '/docs/Guides/Origins/Origin Shield',
+    title: 'Origin Shield',
+    breadcrumbs: ['Guides', 'Origins'],
+    sections: [
+      section('', '', 'Origin Shield adds a cache tier near your origin so that providers fetch each object once.'),
+      section(
+        'turn-on-origin-shield',
+        'Turn on Origin Shield',
+        'Open the advanced settings of the origin and pick a location.',
+      ),
+    ],
+  },
+  {
+    url: '/docs/Guides/Certificates/Managing Certificates',
+    title: 'Managing Certificates',
+    breadcrumbs: ['Guides', 'Certificates'],
+    sections: [section('', '', 'Managed certificates renew automatically 30 days before they expire.')],
+  },
+  {
+    url: '/docs/Guides/CDN Providers/Creating CloudFront Credentials',
+    title: 'Creating CloudFront Credentials',
+    breadcrumbs: ['Guides', 'CDN Providers'],
+    sections: [
+      section(
+        '',
+        '',
+        'Give Tributary access to Amazon CloudFront with an IAM policy.',
+        '{"Action": "cloudfront:GetDistribution"}',
+      ),
+    ],
+  },
+  {
+    url: '/docs/api/services-origins-create',
+    title: 'Create an origin',
+    breadcrumbs: ['Origins'],
+    sections: [section('', '', 'Adds an origin to a service.')],
+    api: {method: 'post', path: '/services/{service_id}/origins/', operationId: 'services_origins_create'},
+  },
+  {
+    url: '/docs/api/services-origins-list',
+    title: 'List origins',
+    breadcrumbs: ['Origins'],
+    sections: [section('', '', 'Returns the origins of a service.')],
+    api: {method: 'get', path: '/services/{service_id}/origins/', operationId: 'services_origins_list'},
+  },
+  {
+    url: '/docs/api/purge-tags',
+    title: 'Purge by cache tag',
+    breadcrumbs: ['Cache Purge'],
+    sections: [section('', '', 'Removes every cached response that carries one of the tags.')],
+    api: {method: 'post', path: '/services/{service_id}/purge-tags/', operationId: 'purge_tags'},
+  },
+];
+
+function engine(): SearchEngine {
+  const files = buildSearchFiles(pages);
+  return SearchEngine.fromFiles(JSON.parse(JSON.stringify(files.documents)) as SearchDocument[], files.index);
+}
+
+const topPage = (results: {url: string}[]) => (results[0] ? pageOf(results[0].url) : undefined);
+
+describe('query normalisation', () => {
+  test('control characters and runs of spaces collapse; the length is bounded', () => {
+    assert.equal(normalizeQuery('  origin\u0000\t\nshield  '), 'origin shield');
+    assert.equal(normalizeQuery('x'.repeat(10_000)).length, MAX_QUERY_CHARS);
+  });
+
+  test('search syntax characters, quotes, brackets and emoji are not terms', () => {
+    assert.deepEqual(queryTerms(':*~^+-"\'()[{'), []);
+    assert.deepEqual(queryTerms('"origin" +shield~2 (cache'), ['origin', 'shield', '2', 'cach']);
+    assert.deepEqual(queryTerms('🚀🔥 origin'), ['origin']);
+  });
+
+  test('stop words drop out and plurals meet their singular', () => {
+    assert.deepEqual(queryTerms('How do I add the origins'), ['add', 'origin']);
+    assert.deepEqual(queryTerms('policies'), queryTerms('policy'));
+  });
+
+  test('API paths compare equal whatever the parameter style and trailing slash', () => {
+    const canonical = normalizeApiPath('/services/{service_id}/origins/');
+    for (const variant of [
+      '/services/{serviceId}/origins',
+      '/Services/:service_id/origins/',
+      '/services/{id}/origins?x=1',
+    ]) {
+      assert.equal(normalizeApiPath(variant), canonical, variant);
+    }
+    assert.deepEqual(parseApiQuery('post /services/{serviceId}/origins'), {
+      method: 'post',
+      path: '/services/{}/origins',
+    });
+    assert.deepEqual(parseApiQuery('purge tags'), {method: undefined, path: undefined});
+  });
+});
+
+describe('snippets', () => {
+  test('mark the matched words and keep the text as text', () => {
+    const text = 'Turn on <b>Origin Shield</b> for the origins of a service.';
+    const segments = makeSnippet(text, queryTerms('origin shield'));
+    assert.equal(segments.map((segment) => segment.text).join(''), text);
+    assert.deepEqual(
+      segments.filter((segment) => segment.mark).map((segment) => segment.text),
+      ['Origin', 'Shield', 'origins'],
+    );
+  });
+
+  test('centre on the densest group of matches of a long text, with ellipses', () => {
+    const text = `${'Lorem filler words. '.repeat(30)}The origin shield location is chosen here. ${'More text. '.repeat(30)}`;
+    const segments = makeSnippet(text, queryTerms('shield location'));
+    const joined = segments.map((segment) => segment.text).join('');
+    assert.ok(joined.startsWith('… ') && joined.endsWith(' …'), joined);
+    assert.ok(joined.includes('shield location'), joined);
+    assert.ok(joined.length < 200, `${joined.length} characters`);
+  });
+
+  test('a text without matches gives its beginning', () => {
+    assert.deepEqual(makeSnippet('Short text.', ['absent']), [{text: 'Short text.', mark: false}]);
+  });
+});
+
+describe('search', () => {
+  const search = engine();
+
+  test('prefixes and typos still find their pages', () => {
+    assert.equal(topPage(search.search('orig shield')), '/docs/Guides/Origins/Origin Shield');
+    assert.equal(topPage(search.search('certficate')), '/docs/Guides/Certificates/Managing Certificates');
+    assert.equal(topPage(search.search('cloudfrnt')), '/docs/Guides/CDN Providers/Creating CloudFront Credentials');
+  });
+
+  test('method and path find the exact API operation first', () => {
+    assert.equal(topPage(search.search('POST /services/{serviceId}/origins')), '/docs/api/services-origins-create');
+    assert.equal(topPage(search.search('get /services/:service_id/origins/')), '/docs/api/services-origins-list');
+    assert.equal(topPage(search.search('purge tags')), '/docs/api/purge-tags');
+    assert.equal(topPage(search.search('services_origins_create')), '/docs/api/services-origins-create');
+  });
+
+  test('results deep-link to sections and carry title, section and a marked snippet', () => {
+    const [result] = search.search('location advanced settings');
+    assert.equal(result.url, '/docs/Guides/Origins/Origin Shield#turn-on-origin-shield');
+    assert.equal(result.title, 'Origin Shield');
+    assert.equal(result.subcategory, 'Turn on Origin Shield');
+    assert.ok(result.snippet.some((segment) => segment.mark && segment.text === 'location'));
+  });
+
+  test('words found only in code blocks still match', () => {
+    assert.equal(
+      topPage(search.search('GetDistribution')),
+      '/docs/Guides/CDN Providers/Creating CloudFront Credentials',
+    );
+  });
+
+  test('bad input never throws and gives results or none', () => {
+    const inputs = [
+      ':',
+      '*',
+      '~',
+      '^',
+      '+',
+      '-',
+      '"',
+      '((origin',
+      'origin]]',
+      '{',
+      'x'.repeat(10_000),
+      'origin '.repeat(2_000),
+      '🚀',
+      '<script>alert(1)</script>',
+      '<img src=x onerror=alert(1)>',
+      '\u0000',
+    ];
+    for (const input of inputs) {
+      const results = search.search(input);
+      assert.ok(Array.isArray(results), input.slice(0, 20));
+    }
+    assert.ok(search.search('origin '.repeat(2_000)).length > 0, 'a long repeated query still finds results');
+  });
+});

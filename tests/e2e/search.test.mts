@@ -1,0 +1,287 @@
+import {after, before, describe, test} from 'node:test';
+import assert from 'node:assert/strict';
+import AxeBuilder from '@axe-core/playwright';
+import {readdirSync, readFileSync} from 'node:fs';
+import path from 'node:path';
+import type {Browser, BrowserContext, Page, Route} from 'playwright-core';
+import {gotoHydrated, launchBrowser, newPage, siteUrl} from '../support/site.mjs';
+
+const GUIDE = '/Guides/Services/Creating a Service';
+const SEARCH_FILES = /\/search-manifest\.json|\/assets\/search\//;
+const BUILD_DIR = process.env.BUILD_DIR ?? 'build';
+/** The JS chunks only the search loads: the engine (it names the manifest) and MiniSearch. */
+const SEARCH_CHUNKS = readdirSync(path.join(BUILD_DIR, 'assets/js'))
+  .filter((name) => name.endsWith('.js'))
+  .filter((name) => {
+    const code = readFileSync(path.join(BUILD_DIR, 'assets/js', name), 'utf8');
+    return code.includes('search-manifest.json') || code.includes('MiniSearch: ');
+  });
+
+/** The navbar search box of the current page. */
+const navbarBox = (page: Page) => page.locator('.navbar [role="combobox"]');
+const popup = (page: Page) => page.locator('.navbar [role="listbox"]');
+const liveRegion = (page: Page) => page.locator('.navbar [role="status"]');
+
+async function isFocused(page: Page) {
+  return navbarBox(page).evaluate((element) => element === document.activeElement);
+}
+
+describe('search box and results page', () => {
+  let browser: Browser;
+  let context: BrowserContext;
+  before(async () => {
+    browser = await launchBrowser();
+  });
+  after(async () => browser?.close());
+
+  async function open(sitePath = GUIDE, query = '') {
+    context = await browser.newContext({viewport: {width: 1280, height: 900}});
+    const {page, errors} = await newPage(context);
+    const consoleErrors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') consoleErrors.push(message.text());
+    });
+    if (query) {
+      await page.goto(`${siteUrl(sitePath)}?q=${encodeURIComponent(query)}`);
+      await page.locator('html[data-has-hydrated="true"]').waitFor({state: 'attached'});
+    } else {
+      await gotoHydrated(page, sitePath);
+    }
+    return {page, errors, consoleErrors};
+  }
+
+  test('no search file is requested before the reader shows intent', async () => {
+    context = await browser.newContext({viewport: {width: 1280, height: 900}});
+    const {page} = await newPage(context);
+    const requests: string[] = [];
+    page.on('request', (request) => requests.push(request.url()));
+    for (const sitePath of ['/', GUIDE, '/api/services-origins-create']) {
+      await gotoHydrated(page, sitePath);
+      await page.waitForLoadState('networkidle');
+      await page.waitForTimeout(500);
+    }
+    assert.ok(SEARCH_CHUNKS.length > 0, 'the search code is a separate chunk');
+    assert.deepEqual(
+      requests.filter((url) => SEARCH_FILES.test(url) || SEARCH_CHUNKS.some((chunk) => url.endsWith(`/${chunk}`))),
+      [],
+    );
+    assert.equal(await navbarBox(page).getAttribute('placeholder'), 'Search docs');
+    assert.ok(await navbarBox(page).isVisible(), 'the box shows before any load');
+    await navbarBox(page).hover();
+    await page.waitForRequest(SEARCH_FILES);
+    await context.close();
+  });
+
+  test('Ctrl+K and Cmd+K focus the search box', async () => {
+    const {page} = await open();
+    for (const shortcut of ['Control+k', 'Meta+k']) {
+      await page.locator('article h1').click();
+      assert.equal(await isFocused(page), false);
+      await page.keyboard.press(shortcut);
+      assert.equal(await isFocused(page), true, shortcut);
+    }
+    await context.close();
+  });
+
+  test("the placeholder reads 'Loading...' until the index has loaded", async () => {
+    const {page} = await open();
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/search-manifest.json', async (route: Route) => {
+      await held;
+      await route.continue();
+    });
+    await page.keyboard.press('Control+k');
+    await page.locator('.navbar [role="combobox"][placeholder="Loading..."]').waitFor();
+    release();
+    await page.locator('.navbar [role="combobox"][placeholder="Search docs"]').waitFor();
+    await context.close();
+  });
+
+  test('typing and Enter land on the page, with a clean address', async () => {
+    const {page, errors, consoleErrors} = await open();
+    await navbarBox(page).click();
+    await navbarBox(page).fill('orig shield');
+    await popup(page).getByRole('option').first().waitFor();
+    const first = popup(page).getByRole('option').first();
+    assert.match(await first.innerText(), /Origin Shield/);
+    assert.ok((await first.locator('mark').count()) > 0, 'matched words are marked');
+    await page.keyboard.press('Enter');
+    await page.locator('h1', {hasText: 'Origin Shield'}).waitFor();
+    assert.match(decodeURI(page.url()), /\/docs\/Guides\/Origins\/Origin Shield(#[\w-]+)?$/);
+    assert.deepEqual(errors, []);
+    assert.deepEqual(consoleErrors, []);
+    await context.close();
+  });
+
+  test('an API path finds its operation page', async () => {
+    const {page} = await open();
+    await navbarBox(page).click();
+    await navbarBox(page).fill('POST /services/{service_id}/origins');
+    const first = popup(page).getByRole('option').first();
+    await first.waitFor();
+    await first.click();
+    await page.locator('h1', {hasText: 'Create an origin'}).waitFor();
+    assert.match(page.url(), /\/docs\/api\/services-origins-create$/);
+    await context.close();
+  });
+
+  test('arrow keys move the active option, Escape closes and keeps the query, the count is announced', async () => {
+    const {page} = await open();
+    const box = navbarBox(page);
+    await box.click();
+    await box.fill('origin');
+    const options = popup(page).getByRole('option');
+    await options.nth(1).waitFor();
+    assert.match(await liveRegion(page).innerText(), /^\d+( or more)? results?\./);
+    const activeId = async () => box.getAttribute('aria-activedescendant');
+    assert.equal(await activeId(), await options.nth(0).getAttribute('id'));
+    await page.keyboard.press('ArrowDown');
+    assert.equal(await activeId(), await options.nth(1).getAttribute('id'));
+    assert.equal(await options.nth(1).getAttribute('aria-selected'), 'true');
+    assert.equal(await options.nth(0).getAttribute('aria-selected'), 'false');
+    await page.keyboard.press('ArrowUp');
+    assert.equal(await activeId(), await options.nth(0).getAttribute('id'));
+    assert.equal(await box.getAttribute('aria-expanded'), 'true');
+    await page.keyboard.press('Escape');
+    assert.equal(await box.getAttribute('aria-expanded'), 'false');
+    assert.equal(await popup(page).isVisible(), false);
+    assert.equal(await box.inputValue(), 'origin');
+    const seeAll = options.last();
+    await page.keyboard.press('ArrowUp');
+    assert.match(await seeAll.innerText(), /See all results for “origin”/);
+    await page.keyboard.press('Enter');
+    await page.locator('#search-page-input').waitFor();
+    assert.equal(new URL(page.url()).searchParams.get('q'), 'origin');
+    await context.close();
+  });
+
+  test('the results page reads ?q=, shows the count and follows the typed query', async () => {
+    const {page} = await open('/search', 'purge tags');
+    const status = page.locator('main [role="status"]');
+    await status.filter({hasText: /results? for “purge tags”/}).waitFor();
+    assert.match(await status.innerText(), /^\d+( or more)? results? for “purge tags”\.$/);
+    assert.equal(await page.locator('#search-page-input').inputValue(), 'purge tags');
+    assert.ok(await page.getByRole('link', {name: 'Purge by cache tag'}).first().isVisible());
+    const historyLength = await page.evaluate(() => history.length);
+    await page.locator('#search-page-input').fill('cloudfrnt');
+    await status.filter({hasText: /for “cloudfrnt”/}).waitFor();
+    assert.equal(new URL(page.url()).searchParams.get('q'), 'cloudfrnt');
+    assert.equal(await page.evaluate(() => history.length), historyLength, 'the address is replaced, not pushed');
+    assert.match(await page.locator('main ol').innerText(), /CloudFront/);
+    await page.locator('#search-page-input').fill('zzqqxxy');
+    await status.filter({hasText: /No results for “zzqqxxy”/}).waitFor();
+    await context.close();
+  });
+
+  test('bad input shows results or "no results", never markup, errors or a frozen page', async () => {
+    const {page, errors, consoleErrors} = await open();
+    const dialogs: string[] = [];
+    page.on('dialog', (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.dismiss();
+    });
+    const box = navbarBox(page);
+    await box.click();
+    await page.locator('.navbar [role="combobox"][placeholder="Search docs"]').waitFor();
+    const inputs = [
+      ':',
+      '*',
+      '~',
+      '^',
+      '+',
+      '-',
+      '"',
+      "'",
+      'origin:shield',
+      '+origin -shield',
+      'cert*',
+      'shield~2',
+      'origin^10',
+      '"origin shield',
+      '((origin',
+      'origin]]',
+      '{service_id',
+      'x'.repeat(10_000),
+      '🚀🔥',
+      'origin 🚀',
+      '<script>window.__injected=1</script>',
+      '"><img src=x onerror="window.__injected=2">',
+      '<b>bold</b>',
+    ];
+    for (const input of inputs) {
+      await box.fill(input);
+      const status = liveRegion(page).filter({hasText: /results?\.|No results/});
+      await status.waitFor({timeout: 5000});
+      const popupText = await page.locator('.navbar [role="listbox"]').innerText();
+      assert.match(popupText, /No results for|See all results/, input.slice(0, 30));
+      if (input.length < 100) assert.ok(popupText.includes(`“${input}”`), `the query shows as text: ${input}`);
+    }
+    assert.equal(await page.evaluate(() => (window as unknown as {__injected?: number}).__injected), undefined);
+    assert.equal(await page.locator('img[src="x"], .navbar script, .navbar [role="listbox"] b').count(), 0);
+    assert.equal(await box.inputValue(), '<b>bold</b>');
+    assert.deepEqual(dialogs, []);
+    assert.deepEqual(errors, []);
+    assert.deepEqual(consoleErrors, []);
+    await context.close();
+  });
+
+  test('a failed index load says so, keeps the query and can be retried', async () => {
+    const {page} = await open();
+    await page.route(SEARCH_FILES, (route: Route) => route.fulfill({status: 404, body: 'Not found'}));
+    const box = navbarBox(page);
+    await box.click();
+    await box.fill('origin shield');
+    const message = page.locator('.navbar p').getByText(/Search could not be loaded \(HTTP 404\)/);
+    await message.waitFor();
+    assert.equal(await box.inputValue(), 'origin shield');
+    await page.unroute(SEARCH_FILES);
+    await page.locator('.navbar').getByRole('button', {name: 'Retry'}).click();
+    await popup(page)
+      .getByRole('option', {name: /Origin Shield/})
+      .first()
+      .waitFor();
+    assert.equal(await box.inputValue(), 'origin shield');
+    await context.close();
+  });
+
+  test('the home page box works too, and only one box answers the shortcut', async () => {
+    const {page} = await open('/');
+    await page.keyboard.press('Control+k');
+    assert.equal(await isFocused(page), true);
+    const homeBox = page.locator('main [role="combobox"]');
+    await homeBox.fill('cloudfrnt');
+    await page.locator('main [role="option"]').first().waitFor();
+    assert.match(await page.locator('main [role="listbox"]').innerText(), /CloudFront/);
+    assert.equal(siteUrl('/'), page.url());
+    await context.close();
+  });
+
+  test('the open search box and the results page pass axe in light and dark mode', async () => {
+    for (const colorScheme of ['light', 'dark'] as const) {
+      context = await browser.newContext({viewport: {width: 1280, height: 900}, colorScheme});
+      const {page} = await newPage(context);
+      await gotoHydrated(page, GUIDE);
+      await navbarBox(page).click();
+      await navbarBox(page).fill('origin shield');
+      await popup(page).getByRole('option').first().waitFor();
+      const navbar = await new AxeBuilder({page}).include('.navbar').analyze();
+      assert.deepEqual(
+        navbar.violations.map((violation) => violation.id),
+        [],
+        colorScheme,
+      );
+      await page.goto(`${siteUrl('/search')}?q=origin`);
+      await page.locator('main ol li').first().waitFor();
+      const results = await new AxeBuilder({page}).include('main').analyze();
+      assert.deepEqual(
+        results.violations.map((violation) => violation.id),
+        [],
+        colorScheme,
+      );
+      await context.close();
+    }
+  });
+});
