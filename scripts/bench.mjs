@@ -105,7 +105,7 @@ function processParents() {
 }
 
 /** Resident memory of `rootPid` and all its descendants, in bytes. */
-function treeRss(rootPid) {
+export function treeRss(rootPid) {
   const parents = processParents();
   const inTree = new Set([rootPid]);
   let grew = true;
@@ -130,7 +130,7 @@ function treeRss(rootPid) {
   return bytes;
 }
 
-function parseTimeReport(text) {
+export function parseTimeReport(text) {
   const field = (name) => {
     const match = new RegExp(`${name}: ([\\d.]+)`).exec(text);
     return match ? Number(match[1]) : null;
@@ -142,7 +142,7 @@ function parseTimeReport(text) {
 }
 
 /** `times` of POSIX sh prints the shell's and then its children's user and system time. */
-function parseShellTimes(text) {
+export function parseShellTimes(text) {
   const seconds = (value) => {
     const match = /^(\d+)m([\d.]+)s$/.exec(value);
     return match ? Number(match[1]) * 60 + Number(match[2]) : null;
@@ -546,7 +546,7 @@ function checkTargets(results) {
   return checks;
 }
 
-function renderMarkdown(results) {
+export function renderMarkdown(results) {
   const lines = [];
   const stockJs = results.stock.page.totals.js.gzip;
   lines.push(
@@ -613,11 +613,11 @@ function renderMarkdown(results) {
   };
   for (const page of results.pages) lines.push(lhRow(page.label, page.lighthouse, page.id));
   lines.push(lhRow(results.stock.label, results.stock.lighthouse, null));
-  lines.push('', '**Search**', '');
   if (results.search.available) {
+    lines.push('', '**Search** (`scripts/search-stats.mjs`):', '');
     lines.push('```json', JSON.stringify(results.search.figures, null, 2), '```');
   } else {
-    lines.push(`Not available (${results.search.reason}).`);
+    lines.push('', `**Search**: not available (${results.search.reason}).`);
   }
   const failed = results.targets.filter((check) => !check.pass);
   lines.push('', `**Targets**: ${results.targets.length - failed.length} of ${results.targets.length} met.`);
