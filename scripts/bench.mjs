@@ -346,11 +346,15 @@ function summarizeWeight(weight) {
   return {status: weight.status, totals: weight.totals, largestJs};
 }
 
+/** Lighthouse's transient failures (a trace without navigation start on a busy machine) are retried. */
+const LIGHTHOUSE_ATTEMPTS = 3;
+
 async function lighthouseRuns(url, count, {expectStatus = 200} = {}) {
   const chrome = await chromeLauncher.launch({chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_ARGS});
   const results = [];
+  const errors = [];
   try {
-    for (let i = 0; i < count; i += 1) {
+    for (let attempt = 0; results.length < count && attempt < count * LIGHTHOUSE_ATTEMPTS; attempt += 1) {
       const result = await lighthouse(url, {
         port: chrome.port,
         output: 'json',
@@ -359,18 +363,29 @@ async function lighthouseRuns(url, count, {expectStatus = 200} = {}) {
         // The not-found page is meant to answer 404; Lighthouse would otherwise refuse to score it.
         ignoreStatusCode: expectStatus !== 200,
       });
-      if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
-      if (result.lhr.runtimeError) {
-        throw new Error(
-          `Lighthouse failed on ${url}: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`,
-        );
+      const error = result ? result.lhr.runtimeError : {code: 'NO_RESULT', message: 'Lighthouse returned nothing'};
+      if (error) {
+        errors.push(`${error.code}: ${error.message}`);
+        log(`  Lighthouse run failed (${error.code}), trying again`);
+      } else {
+        results.push(result.lhr);
       }
-      results.push(result.lhr);
     }
   } finally {
     await chrome.kill();
   }
+  if (!results.length) throw new Error(`Lighthouse failed on ${url}: ${errors.join('; ')}`);
   return results;
+}
+
+/** The median run's figures, or the error that kept Lighthouse from scoring the page. */
+async function lighthouseSummary(url, count, options) {
+  try {
+    return summarizeLighthouse(await lighthouseRuns(url, count, options));
+  } catch (error) {
+    log(error.message);
+    return {error: error.message};
+  }
 }
 
 function medianOf(numbers) {
@@ -500,6 +515,17 @@ function checkTargets(results) {
   }
   for (const page of results.pages) {
     const lh = page.lighthouse;
+    if (lh.error) {
+      checks.push({
+        page: page.id,
+        metric: 'lighthouse',
+        what: `${page.label}: Lighthouse`,
+        value: 'failed',
+        target: 'scored',
+        pass: false,
+      });
+      continue;
+    }
     checks.push({
       page: page.id,
       metric: 'performance',
@@ -601,6 +627,7 @@ export function renderMarkdown(results) {
     '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |',
   );
   const lhRow = (label, lh, pageId) => {
+    if (lh.error) return `| ${label} | Lighthouse failed: ${lh.error.replaceAll('|', '/')} |||||||||`;
     const cell = (metric) => {
       const check = results.targets.find((candidate) => candidate.page === pageId && candidate.metric === metric);
       return check ? `${lh[metric]} ${mark(check.pass)}` : `${lh[metric]}`;
@@ -700,10 +727,10 @@ async function main(options) {
 
     for (const page of pages) {
       log(`Lighthouse × ${runs}: ${page.path}`);
-      page.lighthouse = summarizeLighthouse(await lighthouseRuns(page.url, runs, {expectStatus: page.status}));
+      page.lighthouse = await lighthouseSummary(page.url, runs, {expectStatus: page.status});
     }
     log(`Lighthouse × ${runs}: stock ${STOCK_PAGE.path}`);
-    const stockLighthouse = summarizeLighthouse(await lighthouseRuns(pageUrl(stock.url, STOCK_PAGE.path), runs));
+    const stockLighthouse = await lighthouseSummary(pageUrl(stock.url, STOCK_PAGE.path), runs);
 
     log('search figures…');
     const search = await searchStats(site.url);
