@@ -1,0 +1,63 @@
+// Byte budgets of issue 8: the JavaScript (gzip) a page downloads on load, compared with a stock
+// Docusaurus doc page of the same version. `npm run bench` measures that stock page and records it
+// in tests/fixtures/stock-docusaurus.json; bytes do not vary between runs, so they are tested here
+// (timings and Lighthouse scores stay in the benchmark).
+import {after, before, describe, test} from 'node:test';
+import assert from 'node:assert/strict';
+import {readFileSync} from 'node:fs';
+import type {Browser} from 'playwright-core';
+import {launchMeasuringBrowser, measurePageWeight, type PageWeight} from '../../scripts/page-weight.mjs';
+import {siteUrl} from '../support/site.mjs';
+
+const stock: {docusaurusVersion: string; page: string; js: {raw: number; gzip: number}} = JSON.parse(
+  readFileSync(new URL('../fixtures/stock-docusaurus.json', import.meta.url), 'utf8'),
+);
+const packageJson = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));
+
+const BUDGETS = [
+  {page: 'the home page', path: '/', times: 1},
+  {page: 'a guide page', path: '/Guides/Origins/Origin Shield', times: 1},
+  {page: 'a category page', path: '/category/guides', times: 1},
+  {page: 'an API operation page', path: '/api/services-list', times: 1.5},
+];
+
+const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
+
+function heaviestScripts(weight: PageWeight) {
+  return weight.responses
+    .filter((response) => response.kind === 'js')
+    .sort((a, b) => b.gzip - a.gzip)
+    .slice(0, 3)
+    .map((response) => `${new URL(response.url).pathname} ${kB(response.gzip)}`)
+    .join(', ');
+}
+
+describe('JavaScript byte budgets', () => {
+  let browser: Browser;
+  before(async () => {
+    browser = await launchMeasuringBrowser();
+  });
+  after(async () => browser?.close());
+
+  test('the stock reference was measured with the Docusaurus version the site uses', () => {
+    assert.equal(
+      stock.docusaurusVersion,
+      packageJson.dependencies['@docusaurus/core'],
+      'tests/fixtures/stock-docusaurus.json is stale: run `npm run bench` to measure the stock site again',
+    );
+    assert.ok(stock.js.gzip > 0, 'the stock figure is a real measurement');
+  });
+
+  for (const {page, path, times} of BUDGETS) {
+    test(`${page} loads at most ${times === 1 ? 'as much' : `${times}×`} JS (gzip) as the stock doc page`, async () => {
+      const weight = await measurePageWeight(browser, siteUrl(path));
+      assert.equal(weight.status, 200, `${path} answers`);
+      const budget = Math.floor(stock.js.gzip * times);
+      assert.ok(
+        weight.totals.js.gzip <= budget,
+        `${path} loads ${kB(weight.totals.js.gzip)} of JS (gzip) in ${weight.totals.js.requests} files; ` +
+          `the budget is ${kB(budget)} (${times}× the stock ${stock.page}). Heaviest: ${heaviestScripts(weight)}`,
+      );
+    });
+  }
+});
