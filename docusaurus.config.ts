@@ -30,7 +30,11 @@ const config: Config = {
     faster: true,
   },
   staticDirectories: ['static', 'generated/static'],
-  clientModules: ['./src/clientModules/announcementBar.ts', './src/clientModules/serviceWorker.ts'],
+  clientModules: [
+    './src/clientModules/announcementBar.ts',
+    './src/clientModules/serviceWorker.ts',
+    './src/clientModules/prefetchOnIntent.ts',
+  ],
 
   presets: [
     [
@@ -165,7 +169,8 @@ const config: Config = {
     prism: {
       theme: prismThemes.vsLight,
       darkTheme: prismThemes.vsDark,
-      additionalLanguages: ['bash', 'json', 'yaml', 'python', 'go', 'sql', 'http', 'ini', 'diff', 'csv'],
+      // prism-react-renderer already bundles json, yaml, python, go, sql and js; add only what the pages use.
+      additionalLanguages: ['bash', 'http'],
     },
   } satisfies Preset.ThemeConfig,
 };
