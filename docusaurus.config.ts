@@ -1,8 +1,8 @@
-import {themes as prismThemes} from 'prism-react-renderer';
 import type {Config} from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
 import type * as OpenApiPlugin from 'docusaurus-plugin-openapi-docs';
 import {brand} from './src/brand';
+import {codeThemeDark, codeThemeLight} from './src/codeThemes';
 import remarkApiRequest from './plugins/api-request/remark.mjs';
 import remarkMermaidImages from './plugins/mermaid/remark.mjs';
 
@@ -29,7 +29,11 @@ const config: Config = {
     faster: true,
   },
   staticDirectories: ['static', 'generated/static'],
-  clientModules: ['./src/clientModules/announcementBar.ts', './src/clientModules/serviceWorker.ts'],
+  clientModules: [
+    './src/clientModules/announcementBar.ts',
+    './src/clientModules/keyboard.ts',
+    './src/clientModules/serviceWorker.ts',
+  ],
 
   presets: [
     [
@@ -165,8 +169,8 @@ const config: Config = {
       copyright: brand.copyright,
     },
     prism: {
-      theme: prismThemes.vsLight,
-      darkTheme: prismThemes.vsDark,
+      theme: codeThemeLight,
+      darkTheme: codeThemeDark,
       additionalLanguages: ['bash', 'json', 'yaml', 'python', 'go', 'sql', 'http', 'ini', 'diff', 'csv'],
     },
     // The API explorer keeps tokens for the browser session only.

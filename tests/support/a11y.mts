@@ -119,20 +119,22 @@ export async function hasFocus(locator: Locator): Promise<boolean> {
 
 /**
  * Presses Tab (or Shift+Tab) until `target` has focus, checking on the way that every focused
- * element shows a focus indicator. Fails after `max` presses with the path the focus took.
+ * element shows a focus indicator. Returns the elements passed; fails after `max` presses with the
+ * path the focus took. A walkthrough of a new widget is then: tabTo it, press keys, assert.
  */
-export async function tabTo(page: Page, target: Locator, {max = 80, backwards = false} = {}): Promise<void> {
-  const visited: string[] = [];
+export async function tabTo(page: Page, target: Locator, {max = 80, backwards = false} = {}): Promise<FocusInfo[]> {
+  const visited: FocusInfo[] = [];
   for (let i = 0; i < max; i++) {
     await page.keyboard.press(backwards ? 'Shift+Tab' : 'Tab');
     const info = await focusInfo(page);
-    visited.push(info ? `${info.tag} "${info.name}"` : 'body');
     if (info && !info.indicated) {
       throw new Error(`no visible focus indicator on ${info.tag} "${info.name}" (${info.detail})`);
     }
-    if (await hasFocus(target)) return;
+    if (info) visited.push(info);
+    if (await hasFocus(target)) return visited;
   }
-  throw new Error(`focus never reached ${target} after ${max} presses: ${visited.join(' → ')}`);
+  const path = visited.map((info) => `${info.tag} "${info.name}"`).join(' → ');
+  throw new Error(`focus never reached ${target} after ${max} presses: ${path}`);
 }
 
 /** Asserts the focused element shows a focus indicator; returns it for further checks. */

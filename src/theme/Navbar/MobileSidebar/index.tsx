@@ -1,0 +1,39 @@
+import {useEffect, type ReactNode} from 'react';
+import {useNavbarMobileSidebar} from '@docusaurus/theme-common/internal';
+import NavbarMobileSidebarOriginal from '@theme-original/Navbar/MobileSidebar';
+
+/**
+ * While the mobile drawer is open it behaves as a modal: focus moves into it, Escape closes it, the
+ * page behind it is inert (Tab cannot reach links hidden under the drawer, WCAG 2.4.11), and on closing, focus goes
+ * back to the menu button instead of being lost.
+ */
+function useModalDrawer() {
+  const {shown, toggle} = useNavbarMobileSidebar();
+  useEffect(() => {
+    const drawer = document.querySelector('.navbar-sidebar');
+    const navbar = drawer?.closest('nav');
+    if (!shown || !drawer || !navbar) return undefined;
+    const menuButton = navbar.querySelector<HTMLElement>('.navbar__toggle');
+    const behind = Array.from(document.querySelectorAll<HTMLElement>('#__docusaurus > *, .navbar__inner')).filter(
+      (element) => !element.contains(drawer),
+    );
+    for (const element of behind) element.inert = true;
+    // The menu button just went inert with the rest: move focus to the drawer's first control.
+    drawer.querySelector<HTMLElement>('a[href], button:not([disabled])')?.focus();
+    const closeOnEscape = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') toggle();
+    };
+    document.addEventListener('keydown', closeOnEscape);
+    return () => {
+      document.removeEventListener('keydown', closeOnEscape);
+      for (const element of behind) element.inert = false;
+      const active = document.activeElement;
+      if (!active || active === document.body || drawer.contains(active)) menuButton?.focus();
+    };
+  }, [shown, toggle]);
+}
+
+export default function NavbarMobileSidebar(): ReactNode {
+  useModalDrawer();
+  return <NavbarMobileSidebarOriginal />;
+}
