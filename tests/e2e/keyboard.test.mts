@@ -135,7 +135,8 @@ describe('keyboard-only walkthroughs', () => {
   test('a code block copy button copies the code with the keyboard', async () => {
     const page = await open(GUIDE);
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-    const block = page.locator('article .theme-code-block').first();
+    // The first code block outside the tab panels that are hidden.
+    const block = page.locator('article .theme-code-block').filter({visible: true}).first();
     const copy = block.getByRole('button', {name: 'Copy code to clipboard'});
     await tabTo(page, copy, {max: 200});
     await page.keyboard.press('Enter');
@@ -158,7 +159,7 @@ describe('keyboard-only walkthroughs', () => {
     const verdict = page.locator('output');
     assert.match(await verdict.innerText(), /position 4 applies/);
     await page.keyboard.press('Shift+Tab');
-    await page.keyboard.press('End');
+    await page.keyboard.press('ControlOrMeta+End');
     await page.keyboard.type('\n/docs/*');
     assert.match(await verdict.innerText(), /position 4 applies/, 'an added later pattern does not win');
     await close();

@@ -10,16 +10,17 @@ const GUIDE = '/Guides/Origins/Origin Shield';
 
 /** The longest transition and animation duration (seconds) of any element and pseudo-element. */
 async function longestMotion(page: Page): Promise<{seconds: number; where: string}> {
+  // No named helper functions inside: tsx would wrap them in a `__name` call the page does not know.
   return page.evaluate(() => {
     let longest = {seconds: 0, where: ''};
-    const seconds = (value: string) =>
-      Math.max(
-        ...value.split(',').map((part) => (part.trim().endsWith('ms') ? parseFloat(part) / 1000 : parseFloat(part))),
-      );
     for (const el of Array.from(document.querySelectorAll('*'))) {
       for (const pseudo of [null, '::before', '::after']) {
         const style = getComputedStyle(el, pseudo);
-        const value = Math.max(seconds(style.transitionDuration), seconds(style.animationDuration));
+        const value = Math.max(
+          ...`${style.transitionDuration},${style.animationDuration}`
+            .split(',')
+            .map((part) => (part.trim().endsWith('ms') ? parseFloat(part) / 1000 : parseFloat(part))),
+        );
         if (value > longest.seconds) {
           longest = {
             seconds: value,
@@ -54,7 +55,12 @@ describe('reduced motion', () => {
     const page = await context.newPage();
     await gotoHydrated(page, GUIDE);
     await exerciseMotion(page);
-    assert.equal(await page.evaluate(() => getComputedStyle(document.documentElement).scrollBehavior), 'auto');
+    const smooth = await page.evaluate(() =>
+      Array.from(document.querySelectorAll('html, body *'))
+        .filter((el) => getComputedStyle(el).scrollBehavior !== 'auto')
+        .map((el) => `${el.tagName.toLowerCase()}.${Array.from(el.classList).join('.')}`),
+    );
+    assert.deepEqual(smooth, [], 'elements that still scroll smoothly');
     // 0.01 ms, not 0: Docusaurus's collapsible categories need a transitionend event (see custom.css).
     const motion = await longestMotion(page);
     assert.ok(motion.seconds <= 0.00001, `${motion.where} moves for ${motion.seconds}s`);
@@ -67,12 +73,11 @@ describe('reduced motion', () => {
     await context.close();
   });
 
-  test('without the preference the site scrolls smoothly and animates (what the check above turns off)', async () => {
+  test('without the preference the site animates (what the check above turns off)', async () => {
     const context = await browser.newContext({reducedMotion: 'no-preference', viewport: {width: 1280, height: 900}});
     const page = await context.newPage();
     await gotoHydrated(page, GUIDE);
     await exerciseMotion(page);
-    assert.equal(await page.evaluate(() => getComputedStyle(document.documentElement).scrollBehavior), 'smooth');
     assert.ok((await longestMotion(page)).seconds >= 0.1);
     await context.close();
   });

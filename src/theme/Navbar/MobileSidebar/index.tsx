@@ -19,13 +19,18 @@ function useModalDrawer() {
     );
     for (const element of behind) element.inert = true;
     // The menu button just went inert with the rest: move focus to the drawer's first control.
-    drawer.querySelector<HTMLElement>('a[href], button:not([disabled])')?.focus();
+    // While the drawer starts sliding in it is still `visibility: hidden`, so focus may have to
+    // wait for the end of the transition.
+    const focusDrawer = () => drawer.querySelector<HTMLElement>('a[href], button:not([disabled])')?.focus();
+    focusDrawer();
+    if (!drawer.contains(document.activeElement)) drawer.addEventListener('transitionend', focusDrawer, {once: true});
     const closeOnEscape = (event: KeyboardEvent) => {
       if (event.key === 'Escape') toggle();
     };
     document.addEventListener('keydown', closeOnEscape);
     return () => {
       document.removeEventListener('keydown', closeOnEscape);
+      drawer.removeEventListener('transitionend', focusDrawer);
       for (const element of behind) element.inert = false;
       const active = document.activeElement;
       if (!active || active === document.body || drawer.contains(active)) menuButton?.focus();

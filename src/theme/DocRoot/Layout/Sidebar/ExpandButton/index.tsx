@@ -24,8 +24,10 @@ export default function DocRootLayoutSidebarExpandButton({toggleSidebar}: Props)
   });
 
   useEffect(() => {
-    // Mounted because the reader just hid the sidebar: focus fell to <body> with the collapse button.
-    if (document.activeElement === document.body) ref.current?.focus();
+    // Mounted because the reader just hid the sidebar: take focus from the collapse button, which
+    // is hidden now (or has already dropped focus to <body>).
+    const active = document.activeElement;
+    if (active === document.body || ref.current?.closest('aside')?.contains(active)) ref.current?.focus();
   }, []);
 
   const expand = () => {
