@@ -8,6 +8,7 @@ import {expectVisibleFocus, focusInfo, hasFocus, tabTo} from '../support/a11y.mj
 
 const GUIDE = '/Guides/Services/Creating a Service'; // tabs, code blocks, sidebar
 const TESTER_PAGE = '/Guides/Behaviors/Behaviors Overview'; // the path pattern tester
+const CODE_PAGE = '/Guides/Signed URLs/Generating Signatures'; // code blocks outside tabs
 
 describe('keyboard-only walkthroughs', () => {
   let browser: Browser;
@@ -133,16 +134,19 @@ describe('keyboard-only walkthroughs', () => {
   });
 
   test('a code block copy button copies the code with the keyboard', async () => {
-    const page = await open(GUIDE);
+    const page = await open(CODE_PAGE);
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-    // The first code block outside the tab panels that are hidden.
     const block = page.locator('article .theme-code-block').filter({visible: true}).first();
     const copy = block.getByRole('button', {name: 'Copy code to clipboard'});
     await tabTo(page, copy, {max: 200});
     await page.keyboard.press('Enter');
     await block.getByRole('button', {name: 'Copied'}).waitFor();
     const copied = await page.evaluate(() => navigator.clipboard.readText());
-    assert.equal(copied.trim(), (await block.locator('pre code').innerText()).trim());
+    const shown = await block.locator('.token-line').allTextContents();
+    assert.deepEqual(
+      copied.trimEnd().split('\n'),
+      shown.map((line) => line.replace(/\n$/, '')),
+    );
     await close();
   });
 
@@ -198,6 +202,8 @@ describe('keyboard-only walkthroughs', () => {
     await tabTo(page, menuButton);
     await page.keyboard.press('Enter');
     await drawer.waitFor({state: 'visible'});
+    // Focus moves in once the drawer has slid in.
+    await drawer.locator(':focus').waitFor();
     for (let i = 0; i < 12; i++) {
       assert.ok(await hasFocus(drawer), `focus is in the open drawer (press ${i})`);
       await expectVisibleFocus(page);
