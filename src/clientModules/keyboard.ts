@@ -1,4 +1,4 @@
-// Keyboard behaviour the Docusaurus theme leaves out (WAI-ARIA Authoring Practices):
+// Keyboard behavior the Docusaurus theme leaves out (WAI-ARIA Authoring Practices):
 // - Space activates a tab, as Enter does (Docusaurus tabs are <li role="tab">, which only get Enter);
 // - Escape closes an open navbar dropdown (version, language) and returns focus to its button.
 import ExecutionEnvironment from '@docusaurus/ExecutionEnvironment';

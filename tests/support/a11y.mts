@@ -77,7 +77,7 @@ export class PagePool {
   }
 }
 
-/** What has keyboard focus: enough to recognise it in a message and to check it is visible. */
+/** What has keyboard focus: enough to recognize it in a message and to check it is visible. */
 export interface FocusInfo {
   tag: string;
   name: string;
