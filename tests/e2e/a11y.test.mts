@@ -4,7 +4,7 @@ import {after, before, describe, test} from 'node:test';
 import assert from 'node:assert/strict';
 import {AxeBuilder} from '@axe-core/playwright';
 import type {Result} from 'axe-core';
-import type {Browser, BrowserContext, Page} from 'playwright-core';
+import type {Browser, Page} from 'playwright-core';
 import {launchBrowser, waitForHtmlAttribute, waitForHydration} from '../support/site.mjs';
 import {COLOR_MODES, NOT_FOUND_PATH, PagePool, newContextInMode, sitePages, type ColorMode} from '../support/a11y.mjs';
 
@@ -57,7 +57,6 @@ describe(
   {concurrency: CONCURRENCY},
   () => {
     let browser: Browser;
-    const contexts = new Map<ColorMode, BrowserContext>();
     const pools = new Map<ColorMode, PagePool>();
 
     before(async () => {
@@ -65,9 +64,7 @@ describe(
       for (const mode of COLOR_MODES) {
         // No bypassCSP: AxeBuilder injects axe-core through the DevTools protocol, which the site's
         // Content-Security-Policy does not govern, so the pages are checked as served.
-        const context = await newContextInMode(browser, mode);
-        contexts.set(mode, context);
-        pools.set(mode, new PagePool(context));
+        pools.set(mode, new PagePool(await newContextInMode(browser, mode)));
       }
     });
     after(async () => browser?.close());
