@@ -1,7 +1,7 @@
-import {themes as prismThemes} from 'prism-react-renderer';
 import type {Config} from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
 import {brand} from './src/brand';
+import {codeThemeDark, codeThemeLight} from './src/codeThemes';
 import remarkApiRequest from './plugins/api-request/remark.mjs';
 import remarkMermaidImages from './plugins/mermaid/remark.mjs';
 
@@ -32,6 +32,7 @@ const config: Config = {
   staticDirectories: ['static', 'generated/static'],
   clientModules: [
     './src/clientModules/announcementBar.ts',
+    './src/clientModules/keyboard.ts',
     './src/clientModules/serviceWorker.ts',
     './src/clientModules/prefetchOnIntent.ts',
   ],
@@ -167,8 +168,8 @@ const config: Config = {
       copyright: brand.copyright,
     },
     prism: {
-      theme: prismThemes.vsLight,
-      darkTheme: prismThemes.vsDark,
+      theme: codeThemeLight,
+      darkTheme: codeThemeDark,
       // prism-react-renderer already bundles json, yaml, python, go, sql and js; add only what the pages use.
       additionalLanguages: ['bash', 'http'],
     },

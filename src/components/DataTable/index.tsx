@@ -1,4 +1,5 @@
 import {useId, type ReactNode} from 'react';
+import ScrollRegion from '@site/src/components/ScrollRegion';
 import styles from './styles.module.css';
 
 export interface DataTableProps {
@@ -15,13 +16,13 @@ export interface DataTableProps {
 export default function DataTable({caption, children}: DataTableProps): ReactNode {
   const captionId = useId();
   return (
-    <div className={styles.wrapper} role="region" aria-labelledby={captionId}>
+    <ScrollRegion className={styles.wrapper} labelledBy={captionId} alwaysRegion>
       <table className={styles.table}>
         <caption id={captionId} className={styles.caption}>
           {caption}
         </caption>
         {children}
       </table>
-    </div>
+    </ScrollRegion>
   );
 }

@@ -5,6 +5,7 @@ import useIsBrowser from '@docusaurus/useIsBrowser';
 import {useLocation} from '@docusaurus/router';
 import {useAllDocsData} from '@docusaurus/plugin-content-docs/client';
 import {pathWords, suggestPages, type SitePage} from './suggest';
+import styles from './styles.module.css';
 
 function useSitePages(baseUrl: string): SitePage[] {
   const allDocs = useAllDocsData();
@@ -32,7 +33,7 @@ export default function PageSuggestions(): ReactNode {
   const suggestions = suggestPages(pathname, pages, 5, baseUrl);
   const terms = pathWords(pathname, baseUrl).join(' ');
   return (
-    <>
+    <div className={styles.suggestions}>
       {suggestions.length > 0 && (
         <>
           <p>Pages with a similar address:</p>
@@ -50,6 +51,6 @@ export default function PageSuggestions(): ReactNode {
           Search the documentation{terms ? ` for “${terms}”` : ''}
         </Link>
       </p>
-    </>
+    </div>
   );
 }

@@ -1,0 +1,44 @@
+import {useEffect, type ReactNode} from 'react';
+import {useNavbarMobileSidebar} from '@docusaurus/theme-common/internal';
+import NavbarMobileSidebarOriginal from '@theme-original/Navbar/MobileSidebar';
+
+/**
+ * While the mobile drawer is open it behaves as a modal: focus moves into it, Escape closes it, the
+ * page behind it is inert (Tab cannot reach links hidden under the drawer, WCAG 2.4.11), and on closing, focus goes
+ * back to the menu button instead of being lost.
+ */
+function useModalDrawer() {
+  const {shown, toggle} = useNavbarMobileSidebar();
+  useEffect(() => {
+    const drawer = document.querySelector('.navbar-sidebar');
+    const navbar = drawer?.closest('nav');
+    if (!shown || !drawer || !navbar) return undefined;
+    const menuButton = navbar.querySelector<HTMLElement>('.navbar__toggle');
+    const behind = Array.from(document.querySelectorAll<HTMLElement>('#__docusaurus > *, .navbar__inner')).filter(
+      (element) => !element.contains(drawer),
+    );
+    for (const element of behind) element.inert = true;
+    // The menu button just went inert with the rest: move focus to the drawer's first control.
+    // While the drawer starts sliding in it is still `visibility: hidden`, so focus may have to
+    // wait for the end of the transition.
+    const focusDrawer = () => drawer.querySelector<HTMLElement>('a[href], button:not([disabled])')?.focus();
+    focusDrawer();
+    if (!drawer.contains(document.activeElement)) drawer.addEventListener('transitionend', focusDrawer, {once: true});
+    const closeOnEscape = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') toggle();
+    };
+    document.addEventListener('keydown', closeOnEscape);
+    return () => {
+      document.removeEventListener('keydown', closeOnEscape);
+      drawer.removeEventListener('transitionend', focusDrawer);
+      for (const element of behind) element.inert = false;
+      const active = document.activeElement;
+      if (!active || active === document.body || drawer.contains(active)) menuButton?.focus();
+    };
+  }, [shown, toggle]);
+}
+
+export default function NavbarMobileSidebar(): ReactNode {
+  useModalDrawer();
+  return <NavbarMobileSidebarOriginal />;
+}

@@ -1,0 +1,217 @@
+// Keyboard-only walkthroughs in Chromium: every step uses the keyboard, and every element that
+// takes focus on the way must show a focus indicator (tabTo checks it at each press).
+import {after, before, describe, test} from 'node:test';
+import assert from 'node:assert/strict';
+import type {Browser, BrowserContext, Page} from 'playwright-core';
+import {gotoHydrated, launchBrowser, waitForHtmlAttribute} from '../support/site.mjs';
+import {expectVisibleFocus, focusInfo, hasFocus, tabTo} from '../support/a11y.mjs';
+
+const GUIDE = '/Guides/Services/Creating a Service'; // tabs, code blocks, sidebar
+const TESTER_PAGE = '/Guides/Behaviors/Behaviors Overview'; // the path pattern tester
+const CODE_PAGE = '/Guides/Signed URLs/Generating Signatures'; // code blocks outside tabs
+
+describe('keyboard-only walkthroughs', () => {
+  let browser: Browser;
+  let context: BrowserContext;
+  before(async () => {
+    browser = await launchBrowser();
+  });
+  after(async () => browser?.close());
+
+  /** A fresh desktop-width page; the context is closed after each test. */
+  async function open(sitePath: string, options: Parameters<Browser['newContext']>[0] = {}): Promise<Page> {
+    context = await browser.newContext({viewport: {width: 1280, height: 900}, ...options});
+    const page = await context.newPage();
+    await gotoHydrated(page, sitePath);
+    return page;
+  }
+  const close = () => context?.close();
+
+  test('the skip link is the first stop and moves focus into the main content', async () => {
+    const page = await open(GUIDE);
+    await page.keyboard.press('Tab');
+    const skip = page.getByRole('link', {name: 'Skip to main content'});
+    assert.ok(await hasFocus(skip), 'the first Tab reaches the skip link');
+    assert.ok((await expectVisibleFocus(page)).inViewport, 'the skip link shows when focused');
+    await page.keyboard.press('Enter');
+    assert.ok(await hasFocus(page.locator('main')), 'Enter moves focus to <main>');
+    await page.keyboard.press('Tab');
+    assert.ok(await hasFocus(page.locator('main')), 'the next Tab stays in the main content');
+    await expectVisibleFocus(page);
+    await close();
+  });
+
+  test('navbar: links and version in order, the language menu opens with Enter or Space and Escape closes it', async () => {
+    const page = await open(GUIDE);
+    const navbar = page.getByRole('navigation', {name: 'Main'});
+    const language = navbar.locator('.navbar__items--right [aria-haspopup="true"]');
+    const visited = await tabTo(page, language);
+    for (const name of ['Getting started', 'Guides', 'Products', 'API reference', 'Next']) {
+      assert.ok(
+        visited.some((stop) => stop.name === name),
+        `Tab passes the navbar link "${name}"`,
+      );
+    }
+    const menuItem = navbar.locator('.dropdown__menu a', {hasText: 'English'});
+    for (const key of ['Enter', ' ']) {
+      await page.keyboard.press(key);
+      assert.equal(await language.getAttribute('aria-expanded'), 'true', `${JSON.stringify(key)} opens the menu`);
+      await menuItem.waitFor({state: 'visible'});
+      await page.keyboard.press('Tab');
+      assert.ok(await hasFocus(menuItem), 'Tab moves into the open menu');
+      await expectVisibleFocus(page);
+      await page.keyboard.press('Escape');
+      assert.equal(await language.getAttribute('aria-expanded'), 'false', 'Escape closes the menu');
+      await menuItem.waitFor({state: 'hidden'});
+      assert.ok(await hasFocus(language), 'focus returns to the menu button');
+    }
+    await close();
+  });
+
+  test('the colour toggle switches the mode with Enter and Space', async () => {
+    const page = await open(GUIDE, {colorScheme: 'light'});
+    const toggle = page.getByRole('button', {name: /switch between dark and light mode/i});
+    await tabTo(page, toggle);
+    await page.keyboard.press('Enter'); // system → light
+    await waitForHtmlAttribute(page, 'data-theme-choice', 'light');
+    await page.keyboard.press(' '); // light → dark
+    await waitForHtmlAttribute(page, 'data-theme', 'dark');
+    assert.ok(await hasFocus(toggle), 'focus stays on the toggle');
+    await expectVisibleFocus(page);
+    await close();
+  });
+
+  test('sidebar categories expand and collapse with the keyboard, and the sidebar hides and shows', async () => {
+    const page = await open('/Guides/Origins/Origin Shield');
+    const sidebar = page.locator('aside.theme-doc-sidebar-container');
+    const category = sidebar.getByRole('button', {name: /sidebar category 'Domains'/i});
+    const domainPage = sidebar.locator('a', {hasText: 'Adding a Domain'});
+    await tabTo(page, category);
+    await page.keyboard.press('Enter');
+    await domainPage.waitFor({state: 'visible'});
+    assert.equal(await category.getAttribute('aria-expanded'), 'true');
+    await page.keyboard.press(' ');
+    await domainPage.waitFor({state: 'hidden'});
+    assert.equal(await category.getAttribute('aria-expanded'), 'false');
+
+    const menu = sidebar.locator('nav.menu');
+    const hide = page.getByRole('button', {name: 'Collapse sidebar', exact: true});
+    const show = page.getByRole('button', {name: 'Expand sidebar', exact: true});
+    await tabTo(page, hide);
+    await page.keyboard.press('Enter');
+    await menu.waitFor({state: 'hidden'});
+    await show.waitFor();
+    assert.ok(await hasFocus(show), 'focus moves to the button that shows the sidebar again');
+    await expectVisibleFocus(page);
+    // Tabbing past the button must not reopen the sidebar.
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Shift+Tab');
+    assert.ok(await hasFocus(show));
+    assert.equal(await menu.isVisible(), false, 'Tab and Shift+Tab leave the sidebar hidden');
+    await page.keyboard.press(' ');
+    await menu.waitFor({state: 'visible'});
+    assert.ok(await hasFocus(hide), 'focus moves to the button that hides the sidebar');
+    await close();
+  });
+
+  test('guide tabs: arrow keys move between Dashboard and API, Enter and Space select', async () => {
+    const page = await open(GUIDE);
+    const tablist = page.getByRole('tablist').first();
+    const dashboard = tablist.getByRole('tab', {name: 'Dashboard'});
+    const api = tablist.getByRole('tab', {name: 'API'});
+    await tabTo(page, dashboard, {max: 150});
+    await page.keyboard.press('ArrowRight');
+    assert.ok(await hasFocus(api), 'ArrowRight moves to the API tab');
+    await expectVisibleFocus(page);
+    await page.keyboard.press('Enter');
+    assert.equal(await api.getAttribute('aria-selected'), 'true', 'Enter selects the API tab');
+    await page.getByRole('tabpanel').first().locator('pre').first().waitFor({state: 'visible'});
+    await page.keyboard.press('ArrowLeft');
+    assert.ok(await hasFocus(dashboard), 'ArrowLeft moves back to the Dashboard tab');
+    await page.keyboard.press(' ');
+    assert.equal(await dashboard.getAttribute('aria-selected'), 'true', 'Space selects the Dashboard tab');
+    await close();
+  });
+
+  test('a code block copy button copies the code with the keyboard', async () => {
+    const page = await open(CODE_PAGE);
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    const block = page.locator('article .theme-code-block').filter({visible: true}).first();
+    const copy = block.getByRole('button', {name: 'Copy code to clipboard'});
+    await tabTo(page, copy, {max: 200});
+    await page.keyboard.press('Enter');
+    await block.getByRole('button', {name: 'Copied'}).waitFor();
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    const shown = await block.locator('.token-line').allTextContents();
+    assert.deepEqual(
+      copied.trimEnd().split('\n'),
+      shown.map((line) => line.replace(/\n$/, '')),
+    );
+    await close();
+  });
+
+  test('the path pattern tester is usable with the keyboard alone', async () => {
+    const page = await open(TESTER_PAGE);
+    const patterns = page.getByLabel('Path patterns, one per line, in position order');
+    const url = page.getByLabel('Request URL or path');
+    await tabTo(page, patterns, {max: 200});
+    await page.keyboard.press('Tab');
+    assert.ok(await hasFocus(url), 'Tab moves from the patterns to the URL field');
+    await expectVisibleFocus(page);
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.type('/docs/v2/intro');
+    const verdict = page.locator('output');
+    assert.match(await verdict.innerText(), /position 4 applies/);
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('ControlOrMeta+End');
+    await page.keyboard.type('\n/docs/*');
+    assert.match(await verdict.innerText(), /position 4 applies/, 'an added later pattern does not win');
+    await close();
+  });
+
+  test('focus is never trapped: Tab runs through the whole page and comes back to the top', async () => {
+    const page = await open(GUIDE);
+    const skip = page.getByRole('link', {name: 'Skip to main content'});
+    const seen = new Set<string>();
+    let stops = 0;
+    for (; stops < 600; stops++) {
+      await page.keyboard.press('Tab');
+      if (stops > 0 && (await hasFocus(skip))) break;
+      const info = await focusInfo(page);
+      if (!info) continue; // the document itself, between the last element and the first
+      if (!info.indicated) assert.fail(`no visible focus indicator on ${info.tag} "${info.name}" (${info.detail})`);
+      const key = await page.evaluate(() => {
+        const path: string[] = [];
+        for (let el = document.activeElement; el && el !== document.body; el = el.parentElement) {
+          path.unshift(`${el.tagName}:${Array.from(el.parentElement?.children ?? []).indexOf(el)}`);
+        }
+        return path.join('/');
+      });
+      assert.ok(!seen.has(key), `focus came back to ${info.tag} "${info.name}" before reaching the end: a trap`);
+      seen.add(key);
+    }
+    assert.ok(await hasFocus(skip), `after ${stops} stops focus had not wrapped back to the skip link`);
+    assert.ok(seen.size > 30, `only ${seen.size} focusable elements`);
+    await close();
+  });
+
+  test('the mobile drawer takes focus, keeps it while open, and Escape closes it', async () => {
+    const page = await open(GUIDE, {viewport: {width: 800, height: 900}});
+    const menuButton = page.getByRole('button', {name: 'Toggle navigation bar'});
+    const drawer = page.locator('.navbar-sidebar');
+    await tabTo(page, menuButton);
+    await page.keyboard.press('Enter');
+    await drawer.waitFor({state: 'visible'});
+    // Focus moves in once the drawer has slid in.
+    await drawer.locator(':focus').waitFor();
+    for (let i = 0; i < 12; i++) {
+      assert.ok(await hasFocus(drawer), `focus is in the open drawer (press ${i})`);
+      await expectVisibleFocus(page);
+      await page.keyboard.press('Tab');
+    }
+    await page.keyboard.press('Escape');
+    await drawer.waitFor({state: 'hidden'});
+    assert.ok(await hasFocus(menuButton), 'focus returns to the menu button');
+    await close();
+  });
+});
