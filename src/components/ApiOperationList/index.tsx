@@ -1,6 +1,7 @@
 import type {ReactNode} from 'react';
 import Link from '@docusaurus/Link';
 import ApiMethodBadge from '@site/src/components/ApiMethodBadge';
+import ScrollRegion from '@site/src/components/ScrollRegion';
 import styles from './styles.module.css';
 
 export interface ApiOperationSummary {
@@ -14,7 +15,7 @@ export interface ApiOperationSummary {
 /** The operations of a tag: method, path and a link to each operation page. */
 export default function ApiOperationList({operations}: {operations: ApiOperationSummary[]}): ReactNode {
   return (
-    <div className={styles.wrapper}>
+    <ScrollRegion>
       <table className={styles.table}>
         <thead>
           <tr>
@@ -39,6 +40,6 @@ export default function ApiOperationList({operations}: {operations: ApiOperation
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }

@@ -1,4 +1,5 @@
-import type {ReactNode} from 'react';
+import {useId, type ReactNode} from 'react';
+import ScrollRegion from '@site/src/components/ScrollRegion';
 import {SchemaFacts, typeLabel, type SchemaView} from '@site/src/components/ApiSchema';
 import styles from './styles.module.css';
 
@@ -14,10 +15,13 @@ export interface ApiParameter {
 
 /** Path, query or header parameters (or response headers) as a table. */
 export default function ApiParameters({label, parameters}: {label: string; parameters: ApiParameter[]}): ReactNode {
+  const captionId = useId();
   return (
-    <div className={styles.wrapper}>
+    <ScrollRegion labelledBy={captionId} className={styles.wrapper}>
       <table className={styles.table}>
-        <caption className={styles.caption}>{label}</caption>
+        <caption id={captionId} className={styles.caption}>
+          {label}
+        </caption>
         <thead>
           <tr>
             <th scope="col">Name</th>
@@ -46,6 +50,6 @@ export default function ApiParameters({label, parameters}: {label: string; param
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }
