@@ -2,6 +2,7 @@
 // takes focus on the way must show a focus indicator (tabTo checks it at each press).
 import {after, before, describe, test} from 'node:test';
 import assert from 'node:assert/strict';
+import {readFileSync} from 'node:fs';
 import type {Browser, BrowserContext, Page} from 'playwright-core';
 import {gotoHydrated, launchBrowser, waitForHtmlAttribute} from '../support/site.mjs';
 import {expectVisibleFocus, focusInfo, hasFocus, tabTo} from '../support/a11y.mjs';
@@ -9,6 +10,11 @@ import {expectVisibleFocus, focusInfo, hasFocus, tabTo} from '../support/a11y.mj
 const GUIDE = '/Guides/Services/Creating a Service'; // tabs, code blocks, sidebar
 const TESTER_PAGE = '/Guides/Behaviors/Behaviors Overview'; // the path pattern tester
 const CODE_PAGE = '/Guides/Signed URLs/Generating Signatures'; // code blocks outside tabs
+const SIGNING_PAGE = CODE_PAGE; // the signed URL generator
+const API_PAGE = '/api/services-list'; // code-sample tabs and the API explorer
+
+const vectors: {private_key_pem: string; kid: string; exp: number; cases: {url: string; signed_url: string}[]} =
+  JSON.parse(readFileSync(new URL('../../docs/Guides/Signed URLs/test-vectors.json', import.meta.url), 'utf8'));
 
 describe('keyboard-only walkthroughs', () => {
   let browser: Browser;
@@ -212,6 +218,57 @@ describe('keyboard-only walkthroughs', () => {
     await page.keyboard.press('Escape');
     await drawer.waitFor({state: 'hidden'});
     assert.ok(await hasFocus(menuButton), 'focus returns to the menu button');
+    await close();
+  });
+
+  test('API page: code-sample tabs follow the arrow keys, and the explorer opens, sends and closes by keyboard', async () => {
+    const page = await open(API_PAGE);
+    const curl = page.getByRole('tab', {name: 'curl'});
+    await tabTo(page, curl, {max: 200});
+    await page.keyboard.press('ArrowRight');
+    const python = page.getByRole('tab', {name: 'Python'});
+    assert.ok(await hasFocus(python), 'ArrowRight moves to the next language');
+    await page.keyboard.press('Enter');
+    assert.equal(await python.getAttribute('aria-selected'), 'true', 'Enter selects it');
+
+    const tryIt = page.getByRole('button', {name: 'Try it'});
+    await tabTo(page, tryIt, {max: 200, backwards: true});
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', {name: 'Send API Request'}).waitFor();
+    const send = page.getByRole('button', {name: /send api request/i});
+    await tabTo(page, send, {max: 60});
+    await page.keyboard.press('Enter');
+    // The default server is production, which the test machine cannot reach: the explorer says so.
+    await page.getByRole('alert').filter({hasText: /\S/}).first().waitFor();
+    const closeButton = page.getByRole('button', {name: 'Close the API explorer'});
+    await tabTo(page, closeButton, {max: 60, backwards: true});
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', {name: 'Send API Request'}).waitFor({state: 'detached'});
+    await close();
+  });
+
+  test('the signed URL generator signs a published test vector with the keyboard alone', async () => {
+    const page = await open(SIGNING_PAGE);
+    const form = page.locator('form', {has: page.getByRole('button', {name: 'Sign URL'})});
+    const vector = vectors.cases[0];
+    const typeInto = async (label: string, text: string) => {
+      const field = form.getByLabel(label);
+      await tabTo(page, field, {max: 200});
+      await page.keyboard.press('ControlOrMeta+A');
+      await page.keyboard.press('Delete');
+      await page.keyboard.insertText(text);
+    };
+    await typeInto('Private key', vectors.private_key_pem);
+    await typeInto('URL to sign', vector.url);
+    await typeInto('Key ID (kid)', vectors.kid);
+    await tabTo(page, form.getByLabel('At a Unix time'), {max: 20});
+    await page.keyboard.press('Space');
+    await typeInto('Unix time, in seconds', String(vectors.exp));
+    await tabTo(page, form.getByRole('button', {name: 'Sign URL'}), {max: 20});
+    await page.keyboard.press('Enter');
+    const signed = form.getByTestId('signed-url');
+    await signed.waitFor();
+    assert.equal(await signed.innerText(), vector.signed_url);
     await close();
   });
 });
