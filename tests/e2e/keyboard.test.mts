@@ -11,6 +11,7 @@ const GUIDE = '/Guides/Services/Creating a Service'; // tabs, code blocks, sideb
 const TESTER_PAGE = '/Guides/Behaviors/Behaviors Overview'; // the path pattern tester
 const CODE_PAGE = '/Guides/Signed URLs/Generating Signatures'; // code blocks outside tabs
 const SIGNING_PAGE = CODE_PAGE; // the signed URL generator
+const POLICIES_PAGE = '/Guides/Traffic Management/Traffic Policies'; // the traffic policy planner
 const API_PAGE = '/api/services-list'; // code-sample tabs and the API explorer
 
 const vectors: {private_key_pem: string; kid: string; exp: number; cases: {url: string; signed_url: string}[]} =
@@ -269,6 +270,28 @@ describe('keyboard-only walkthroughs', () => {
     const signed = form.getByTestId('signed-url');
     await signed.waitFor();
     assert.equal(await signed.innerText(), vector.signed_url);
+    await close();
+  });
+
+  test('the traffic policy planner answers a query edited with the keyboard alone', async () => {
+    const page = await open(POLICIES_PAGE);
+    const planner = page.locator('section', {has: page.getByText('Traffic policy planner', {exact: true})});
+    const result = planner.getByTestId('planner-result');
+    const clearAndType = async (label: string, text: string) => {
+      await tabTo(page, planner.getByLabel(label, {exact: true}), {max: 300});
+      await page.keyboard.press('ControlOrMeta+A');
+      await page.keyboard.press('Delete');
+      if (text) await page.keyboard.insertText(text);
+    };
+    await clearAndType('Country (ISO 3166-1 alpha-2)', 'JP');
+    await clearAndType('Subdivision (ISO 3166-2, optional)', '');
+    await clearAndType('ASN (optional)', '');
+    assert.match((await result.innerText()).replace(/\s+/g, ' '), /gets the policy Default \(priority 0, world\)/);
+    const fastlyDown = planner.getByLabel('Fastly is down');
+    await tabTo(page, fastlyDown, {max: 300});
+    await page.keyboard.press('Space');
+    assert.ok(await fastlyDown.isChecked(), 'Space ticks the checkbox');
+    assert.match((await result.innerText()).replace(/\s+/g, ' '), /Amazon CloudFront: 100%/);
     await close();
   });
 });
