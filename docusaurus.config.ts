@@ -4,12 +4,18 @@ import {brand} from './src/brand';
 import {codeThemeDark, codeThemeLight} from './src/codeThemes';
 import remarkApiRequest from './plugins/api-request/remark.mjs';
 import remarkMermaidImages from './plugins/mermaid/remark.mjs';
+import remarkCodeHighlight from './plugins/code-highlight/remark.mjs';
 
 /** Every guide under "Account Settings" is also reachable under the misspelling SPEC reports. */
 const ACCOUNT_SETTINGS = '/Guides/Account Settings/';
 const ACCOUNT_SETTINGS_MISSPELLED = '/Guides/Acccount Settings/';
 /** Routes left out of the sitemap, and so out of llms.txt and the Markdown export. */
 const NOT_IN_SITEMAP = ['/docs/search', '/docs/letters'];
+
+// prism-react-renderer already bundles json, yaml, python, go, sql and js; add only what the pages use.
+const PRISM_LANGUAGES = ['bash', 'http'];
+// Every code block is highlighted at build time (the browser gets no Prism): see plugins/code-highlight.
+const codeHighlight = [remarkCodeHighlight, {languages: PRISM_LANGUAGES}];
 
 const config: Config = {
   title: brand.siteTitle,
@@ -35,6 +41,7 @@ const config: Config = {
     './src/clientModules/keyboard.ts',
     './src/clientModules/serviceWorker.ts',
     './src/clientModules/prefetchOnIntent.ts',
+    './src/clientModules/searchHighlight.ts',
   ],
 
   presets: [
@@ -49,10 +56,10 @@ const config: Config = {
           versions: {current: {label: 'Next'}},
           showLastUpdateTime: true,
           breadcrumbs: true,
-          remarkPlugins: [remarkApiRequest, [remarkMermaidImages, {baseUrl: brand.baseUrl}]],
+          remarkPlugins: [remarkApiRequest, [remarkMermaidImages, {baseUrl: brand.baseUrl}], codeHighlight],
         },
         blog: false,
-        pages: {},
+        pages: {remarkPlugins: [codeHighlight]},
         theme: {customCss: './src/css/custom.css'},
         sitemap: {
           lastmod: 'datetime',
@@ -72,6 +79,7 @@ const config: Config = {
         path: 'generated/api',
         routeBasePath: 'api',
         sidebarPath: './sidebars-api.ts',
+        remarkPlugins: [codeHighlight],
         lastVersion: 'current',
         versions: {current: {label: 'Next'}},
         breadcrumbs: true,
@@ -89,6 +97,7 @@ const config: Config = {
       },
     ],
     'docusaurus-plugin-sass',
+    './plugins/code-highlight/index.mjs',
     [
       './plugins/security-headers/index.mjs',
       {openApiBundle: 'generated/static/openapi.json', output: 'generated/nginx/security-headers.conf'},
@@ -170,8 +179,7 @@ const config: Config = {
     prism: {
       theme: codeThemeLight,
       darkTheme: codeThemeDark,
-      // prism-react-renderer already bundles json, yaml, python, go, sql and js; add only what the pages use.
-      additionalLanguages: ['bash', 'http'],
+      additionalLanguages: PRISM_LANGUAGES,
     },
   } satisfies Preset.ThemeConfig,
 };

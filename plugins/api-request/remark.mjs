@@ -1,8 +1,10 @@
 // Remark plugin for <ApiRequest operation="…" path={…} query={…} body={…} status={…} response={…}/>.
 // At build time it checks the call against the OpenAPI bundle (failing the build with the file and
-// line on any mismatch) and adds the resolved `method`, `url` and reference `page`, so the
-// component ships no spec.
+// line on any mismatch). It then writes the request and the response as code blocks inside the
+// element (so they are highlighted at build time like any other block) and keeps only the props
+// the component shows: `operation`, the reference `page` and, for an empty response, `emptyStatus`.
 import {visit} from 'unist-util-visit';
+import {curlCommand, statusLine} from './curl.mjs';
 import {OpenApiIndex} from './openapi-index.mjs';
 
 const DATA_PROPS = ['path', 'query', 'body', 'response'];
@@ -77,9 +79,26 @@ export function checkApiRequests(tree, file, index) {
       return;
     }
     const {method, url, page} = index.describe(call);
-    setProp(element, 'method', method);
-    setProp(element, 'url', url);
+    const status = props.status ? statusLine(props.status) : undefined;
+    element.children = [
+      {
+        type: 'code',
+        lang: 'bash',
+        meta: `title="${method} request"`,
+        value: curlCommand({method, url, body: props.body}),
+      },
+    ];
+    if (props.response !== undefined) {
+      element.children.push({
+        type: 'code',
+        lang: 'json',
+        meta: `title="Response: ${status ?? '200 OK'}"`,
+        value: JSON.stringify(props.response, null, 2),
+      });
+    }
+    element.attributes = element.attributes.filter((attribute) => attribute.name === 'operation');
     setProp(element, 'page', page);
+    if (props.response === undefined && status) setProp(element, 'emptyStatus', status);
   });
   return problems;
 }

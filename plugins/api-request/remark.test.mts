@@ -14,17 +14,48 @@ function check(mdx: string) {
   return {tree, problems};
 }
 
-test('a valid request gets its method and URL from the OpenAPI file', () => {
+interface Element {
+  attributes: {name: string; value: unknown}[];
+  children: {type: string; lang: string; meta: string; value: string}[];
+}
+
+test('a valid request becomes a curl block with its method and URL from the OpenAPI file', () => {
   const {tree, problems} = check(
     `<ApiRequest operation="services_origins_list" path={${JSON.stringify(SERVICE)}} query={{page_size: 10}} />`,
   );
   assert.deepEqual(problems, []);
-  const element = (tree as unknown as {children: {attributes: {name: string; value: unknown}[]}[]}).children[0];
-  const attr = (name: string) => element.attributes.find((a) => a.name === name)?.value;
-  assert.equal(attr('method'), 'GET');
-  assert.equal(
-    attr('url'),
-    `https://api.tributary.example/api/v1/services/${SERVICE.service_id}/origins/?page_size=10`,
+  const element = (tree as unknown as {children: Element[]}).children[0];
+  assert.deepEqual(
+    element.attributes.map((a) => a.name),
+    ['operation', 'page'],
+  );
+  assert.equal(element.attributes[1].value, '/api/services-origins-list');
+  assert.equal(element.children.length, 1);
+  const [request] = element.children;
+  assert.deepEqual([request.type, request.lang, request.meta], ['code', 'bash', 'title="GET request"']);
+  assert.ok(
+    request.value.startsWith(
+      `curl --request GET 'https://api.tributary.example/api/v1/services/${SERVICE.service_id}/origins/?page_size=10'`,
+    ),
+    request.value,
+  );
+});
+
+test('a response becomes a JSON block titled with its status; an empty one is said in words', () => {
+  const {tree, problems} = check(
+    [
+      `<ApiRequest operation="services_origins_retrieve" path={{service_id: "${SERVICE.service_id}", origin_id: "3b9e7c14-52d8-4f6a-9e21-7c0d4a8b6f35"}} status={200} response={{id: "3b9e7c14-52d8-4f6a-9e21-7c0d4a8b6f35", name: "web", host: "origin.example.com"}} />`,
+      '',
+      `<ApiRequest operation="services_behaviors_destroy" path={{service_id: "${SERVICE.service_id}", behavior_id: "5a90c3e7-14b2-4d8f-a6e1-c7b4d2f08e39"}} status={204} />`,
+    ].join('\n'),
+  );
+  const [withBody, empty] = (tree as unknown as {children: Element[]}).children;
+  assert.equal(withBody.children[1]?.meta, 'title="Response: 200 OK"', problems.join('\n'));
+  assert.equal(JSON.parse(withBody.children[1].value).name, 'web');
+  assert.equal(empty.attributes.find((a) => a.name === 'emptyStatus')?.value, '204 No Content');
+  assert.deepEqual(
+    empty.children.map((block) => block.meta),
+    ['title="DELETE request"'],
   );
 });
 

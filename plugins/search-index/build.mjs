@@ -75,6 +75,7 @@ export function buildSearchFiles(pages) {
         id,
         title: page.title,
         subcategory,
+        description: section.anchor || page.api ? '' : (page.description ?? ''),
         text,
         code: codeWords(section.code),
         api: api ? `api ${api.method} ${api.path} ${api.operationId}` : '',

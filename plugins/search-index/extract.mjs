@@ -60,6 +60,24 @@ const BLOCK = new Set([
   'ul',
 ]);
 
+/**
+ * Inline elements whose end is a word boundary even without a space: a parameter name in <code>
+ * followed by a "required" badge in a <span> reads "service_id required", not "service_idrequired".
+ */
+const INLINE_BOUNDARY = new Set(['code', 'span']);
+/** Marks an inline boundary in the collected text until it becomes a space or nothing (private use). */
+const BOUNDARY = '\ue000';
+
+/** Text of collected parts, with a space at each inline boundary between two words. */
+function joinParts(parts) {
+  return cleanText(
+    parts
+      .join('')
+      .replace(/(?<=[\p{L}\p{N}])\ue000+(?=[\p{L}\p{N}])/gu, ' ')
+      .replaceAll(BOUNDARY, ''),
+  );
+}
+
 function classList(node) {
   const value = node.properties?.className;
   return Array.isArray(value) ? value : [];
@@ -77,6 +95,8 @@ function isSkipped(node) {
   if (SKIPPED.has(node.tagName)) return true;
   const props = node.properties ?? {};
   if (props.ariaHidden === 'true' || props.ariaHidden === true) return true;
+  // Controls the page marks as not part of its text (the "View as Markdown" actions).
+  if (props.dataMarkdownSkip !== undefined) return true;
   // The theme's "#" permalink beside each heading.
   return classList(node).includes('hash-link');
 }
@@ -217,6 +237,7 @@ export function extractPage(html) {
     if (block) sections.at(-1).text.push(' ');
     for (const child of node.children ?? []) walk(child);
     if (block) sections.at(-1).text.push(' ');
+    else if (INLINE_BOUNDARY.has(node.tagName)) sections.at(-1).text.push(BOUNDARY);
   };
   walk(root);
   return {
@@ -225,7 +246,7 @@ export function extractPage(html) {
     breadcrumbs: breadcrumbTrail(tree),
     sections: sections.map((section) => ({
       ...section,
-      text: cleanText(section.text.join('')),
+      text: joinParts(section.text),
       code: cleanText(section.code.join(' ')),
     })),
   };

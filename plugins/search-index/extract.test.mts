@@ -57,6 +57,25 @@ describe('page extraction', () => {
     );
   });
 
+  test('controls marked data-markdown-skip are not text', () => {
+    const extracted = extractPage(
+      page(
+        '<article><h1>T</h1><div data-markdown-skip=""><a href="x.md">View as Markdown</a></div><p>Body</p></article>',
+      ),
+    );
+    assert.equal(extracted?.sections[0].text, 'Body');
+  });
+
+  test('inline code and badges next to each other stay separate words', () => {
+    const extracted = extractPage(
+      page(
+        '<article><h1>T</h1><p><code>service_id</code><span class="required">required</span> ' +
+          '(<code>uuid</code>), see <code>GET</code>/services and <em>shield</em>s.</p></article>',
+      ),
+    );
+    assert.equal(extracted?.sections[0].text, 'service_id required (uuid), see GET/services and shields.');
+  });
+
   test('redirect pages and noindex pages are left out', () => {
     assert.equal(extractPage(page('<p>Moved</p>', '<meta http-equiv="refresh" content="0; url=/docs/">')), null);
     assert.equal(extractPage(page('<p>Hidden</p>', '<meta name="robots" content="noindex">')), null);

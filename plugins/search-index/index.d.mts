@@ -2,6 +2,8 @@ export const MANIFEST: string;
 export interface SearchPage {
   url: string;
   title: string;
+  /** The page's meta description, its summary. */
+  description?: string;
   breadcrumbs: string[];
   sections: {anchor: string; heading: string; parent: string; text: string; code: string}[];
   api?: {method: string; path: string; operationId: string};

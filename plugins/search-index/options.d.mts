@@ -4,6 +4,7 @@ export interface IndexedFields {
   id: number;
   title: string;
   subcategory: string;
+  description: string;
   text: string;
   code: string;
   api: string;

@@ -1,8 +1,11 @@
 // The text processing shared by the index build (plugins/search-index) and the browser engine
 // (src/components/SearchEngine): both sides must turn words into the same terms.
 
-/** Indexed fields. `code` (code-block words) and `api` (method, path, operationId) are index-only. */
-export const FIELDS = ['title', 'subcategory', 'text', 'code', 'api'];
+/**
+ * Indexed fields. `description` (the page's summary, on its first document), `code` (code-block
+ * words) and `api` (method, path, operationId) are index-only.
+ */
+export const FIELDS = ['title', 'subcategory', 'description', 'text', 'code', 'api'];
 
 /** Frequent English words that match nearly every section: left out of the index and the queries. */
 export const STOP_WORDS = new Set(
@@ -15,8 +18,20 @@ export const STOP_WORDS = new Set(
 /** Splits on white space and punctuation, like MiniSearch's default, but keeps nothing empty. */
 export const SPLIT = /[\s\p{P}\p{S}]+/u;
 
+/** Words joined by hyphens or underscores, without digits: `X-Request-Id`, `service_id`, `read-only`. */
+const COMPOUND = /(?<![\p{L}\p{N}_-])\p{L}+(?:[-_]\p{L}+)+(?![\p{L}\p{N}])/gu;
+
+/**
+ * The words of a text, and also each compound word whole after its parts: a query for the header
+ * `X-Request-Id` then matches that header, not every text with "request" and "id" somewhere.
+ */
 export function tokenize(text) {
-  return text.split(SPLIT).filter(Boolean);
+  const words = [];
+  for (const chunk of text.split(/\s+/)) {
+    for (const word of chunk.split(SPLIT)) if (word) words.push(word);
+    for (const compound of chunk.matchAll(COMPOUND)) words.push(compound[0]);
+  }
+  return words;
 }
 
 /**
@@ -42,7 +57,7 @@ export function processTerm(token) {
 }
 
 /** Field weights of a search. */
-export const BOOST = {title: 5, subcategory: 2.5, api: 4, text: 1, code: 0.4};
+export const BOOST = {title: 5, subcategory: 2.5, description: 2, api: 4, text: 1, code: 0.4};
 
 /** MiniSearch options used both to build the index and to load it. */
 export const miniSearchOptions = {

@@ -1,6 +1,7 @@
 import {useDeferredValue, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode} from 'react';
 import {useHistory} from '@docusaurus/router';
 import useBaseUrl from '@docusaurus/useBaseUrl';
+import type {SearchHighlightState} from '../SearchEngine/highlight';
 import Snippet from '../SearchEngine/Snippet';
 import {useSearchEngine} from '../SearchEngine/useSearchEngine';
 import styles from './styles.module.css';
@@ -54,11 +55,13 @@ export default function SearchBox(): ReactNode {
     if (expanded) document.getElementById(`${id}-option-${active}`)?.scrollIntoView({block: 'nearest'});
   }, [expanded, active, id]);
 
-  function go(url: string) {
+  /** Opens a result (with the query in the history state, for highlighting) or the results page. */
+  function go(url: string, highlight = true) {
     setOpen(false);
     setQuery('');
     inputRef.current?.blur();
-    history.push(url);
+    const state: SearchHighlightState | undefined = highlight ? {searchQuery: trimmed} : undefined;
+    history.push(url, state);
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
@@ -78,7 +81,8 @@ export default function SearchBox(): ReactNode {
     if (event.key === 'Enter') {
       if (!trimmed) return;
       event.preventDefault();
-      go(active < results.length ? results[active].url : allResultsUrl);
+      if (active < results.length) go(results[active].url);
+      else go(allResultsUrl, false);
     }
   }
 
@@ -175,7 +179,7 @@ export default function SearchBox(): ReactNode {
                   aria-selected={active === results.length}
                   className={styles.option}
                   onMouseDown={(event) => event.preventDefault()}
-                  onClick={() => go(allResultsUrl)}
+                  onClick={() => go(allResultsUrl, false)}
                 >
                   <span className={styles.seeAll}>See all results for “{trimmed}”</span>
                 </li>

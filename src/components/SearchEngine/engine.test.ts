@@ -5,11 +5,13 @@ import {normalizeApiPath} from '../../../plugins/search-index/options.mjs';
 import {
   MAX_QUERY_CHARS,
   SearchEngine,
+  closeTerms,
   makeSnippet,
   normalizeQuery,
   pageOf,
   parseApiQuery,
   queryTerms,
+  wordTerms,
   type SearchDocument,
 } from './engine';
 
@@ -77,12 +79,14 @@ const pages = [
   },
 ];
 
-function engine(): SearchEngine {
-  const files = buildSearchFiles(pages);
+function engine(corpus: Parameters<typeof buildSearchFiles>[0] = pages): SearchEngine {
+  const files = buildSearchFiles(corpus);
   return SearchEngine.fromFiles(JSON.parse(JSON.stringify(files.documents)) as SearchDocument[], files.index);
 }
 
 const topPage = (results: {url: string}[]) => (results[0] ? pageOf(results[0].url) : undefined);
+/** Distinct pages of the results, in order. */
+const resultPages = (results: {url: string}[]) => [...new Set(results.map((result) => pageOf(result.url)))];
 
 describe('query normalisation', () => {
   test('control characters and runs of spaces collapse; the length is bounded', () => {
@@ -143,9 +147,9 @@ describe('snippets', () => {
   });
 });
 
-describe('search', () => {
-  const search = engine();
+const search = engine();
 
+describe('search', () => {
   test('prefixes and typos still find their pages', () => {
     assert.equal(topPage(search.search('orig shield')), '/docs/Guides/Origins/Origin Shield');
     assert.equal(topPage(search.search('certficate')), '/docs/Guides/Certificates/Managing Certificates');
@@ -198,5 +202,94 @@ describe('search', () => {
       assert.ok(Array.isArray(results), input.slice(0, 20));
     }
     assert.ok(search.search('origin '.repeat(2_000)).length > 0, 'a long repeated query still finds results');
+  });
+});
+
+describe('proximity', () => {
+  const termOf = (terms: string[]) => (term: string) => terms.indexOf(term);
+
+  test('counts the query terms found together, stop words and one qualifier between them', () => {
+    const terms = queryTerms('which cdn served this request');
+    const words = wordTerms('This page shows how to tell which CDN provider served a request, and why.');
+    assert.equal(closeTerms(words, termOf(terms), terms.length), 3);
+  });
+
+  test('terms far apart count one by one', () => {
+    const terms = queryTerms('cdn request');
+    const words = wordTerms(`The CDN ${'and more words '.repeat(5)} the request.`);
+    assert.equal(closeTerms(words, termOf(terms), terms.length), 1);
+    assert.equal(closeTerms(wordTerms('Nothing here.'), termOf(terms), terms.length), 0);
+  });
+});
+
+describe('ranking', () => {
+  const guide = (name: string, description: string, sections: ReturnType<typeof section>[]) => ({
+    url: `/docs/Guides/${name}`,
+    title: name,
+    description,
+    breadcrumbs: ['Guides'],
+    sections,
+  });
+  const operation = (name: string, method: string, apiPath: string, text: string) => ({
+    url: `/docs/api/${name}`,
+    title: name,
+    breadcrumbs: ['Alert Channels'],
+    sections: [section('', '', text)],
+    api: {method, path: apiPath, operationId: name.replaceAll('-', '_')},
+  });
+  const corpus = [
+    guide('Alerts', 'Set up alert channels and alerts.', [
+      section('', '', 'Alerts notify channels when a provider goes down.'),
+      section('slack', 'Slack', 'A Slack channel receives notifications through an incoming webhook.'),
+    ]),
+    ...['list', 'create', 'retrieve', 'update', 'destroy'].map((verb) =>
+      operation(
+        `alert-channels-${verb}`,
+        verb === 'create' ? 'post' : 'get',
+        verb === 'list' || verb === 'create' ? '/alert-channels/' : '/alert-channels/{id}/',
+        'An alert channel: email addresses, a Slack webhook or an HTTPS endpoint.',
+      ),
+    ),
+    guide('Identifying Provider', 'Find out which CDN provider served a request.', [
+      section('', '', 'Read the response header, then check DNS.'),
+    ]),
+    guide('CDN Services', 'Services on every CDN.', [
+      section('', '', 'Each service runs on every CDN and answers each request.'),
+      section('service-settings', 'Service settings', 'A CDN service has settings for each request.'),
+    ]),
+    guide('API Errors', 'Errors of the API.', [
+      section('', '', 'Every response carries an X-Request-Id header. Include it when you contact support.'),
+    ]),
+    guide('On-call', 'Who gets paged.', [section('', '', 'The on-call responders get paged.')]),
+    guide('Request Logs', 'Logs of each request.', [
+      section('', '', 'Each request log has an id. Find a request by its id, or list the request ids.'),
+    ]),
+  ];
+  const ranked = engine(corpus);
+
+  test('operations of one API resource do not fill the first results', () => {
+    const found = resultPages(ranked.search('slack alert channel')).slice(0, 3);
+    assert.ok(found.includes('/docs/Guides/Alerts'), found.join(' | '));
+  });
+
+  test('a word typed in full before the last one is not taken as a prefix', () => {
+    // "served" (serv) is a word of the index: it does not also stand for "service" (servic).
+    assert.equal(topPage(ranked.search('which cdn served this request')), '/docs/Guides/Identifying Provider');
+    // "orig" is not: it stands for "origin".
+    assert.equal(topPage(search.search('orig shield')), '/docs/Guides/Origins/Origin Shield');
+  });
+
+  test('a compound word finds the text that has it whole', () => {
+    assert.equal(topPage(ranked.search('X-Request-Id')), '/docs/Guides/API Errors');
+  });
+
+  test('queries are stemmed once: "responses" is respons, not respon (a prefix of "responders")', () => {
+    const found = resultPages(ranked.search('responses'));
+    assert.ok(found.includes('/docs/Guides/API Errors'), found.join(' | '));
+    assert.ok(!found.includes('/docs/Guides/On-call'), found.join(' | '));
+  });
+
+  test("a guide's description counts for its page", () => {
+    assert.equal(topPage(ranked.search('alert channels set up')), '/docs/Guides/Alerts');
   });
 });

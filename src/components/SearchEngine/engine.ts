@@ -1,6 +1,7 @@
 // The search engine shared by the navbar box, the /search page, the relevance tests and
 // scripts/search-stats.mjs: query normalisation, MiniSearch matching with prefix and typo
-// tolerance, an exact method + path layer for API operations, and snippets with marked words.
+// tolerance, a bonus for query words found close together, ranking by page (see RANKING), an exact
+// method + path layer for API operations, and snippets with marked words.
 import MiniSearch, {type SearchOptions as MiniSearchOptions, type SearchResult as MiniSearchResult} from 'minisearch';
 import {
   BOOST,
@@ -41,6 +42,8 @@ export const MAX_QUERY_CHARS = 200;
 const MAX_TERMS = 12;
 const SNIPPET_CHARS = 180;
 const WORD = /[\p{L}\p{N}]+/gu;
+/** Words between query terms that still count as close (stop words, a qualifier…). */
+const PROXIMITY_SLACK = 2;
 
 /** The query as searched: control characters removed, white space collapsed, length bounded. */
 export function normalizeQuery(raw: string): string {
@@ -134,6 +137,51 @@ export function makeSnippet(text: string, terms: string[], matched: string[] = t
   return segments;
 }
 
+/** The index terms of the words of a text, in order, with null for stop words (they keep their place). */
+export function wordTerms(text: string): (string | null)[] {
+  const words: (string | null)[] = [];
+  for (const found of text.matchAll(WORD)) words.push(processTerm(found[0]));
+  return words;
+}
+
+/**
+ * Most distinct query terms that occur close together in a text (its wordTerms): within a run of
+ * words at most `slack` longer than the number of terms it holds ("which CDN provider served a
+ * request" holds cdn, serv and request in 5 words). `termOf` gives the index (below `count`, at
+ * most 30) of the query term an index term stands for, or -1.
+ */
+export function closeTerms(
+  words: readonly (string | null)[],
+  termOf: (term: string) => number,
+  count: number,
+  slack = PROXIMITY_SLACK,
+): number {
+  const at: number[] = [];
+  const bits: number[] = [];
+  for (let position = 0; position < words.length; position += 1) {
+    const word = words[position];
+    const term = word === null ? -1 : termOf(word);
+    if (term < 0) continue;
+    at.push(position);
+    bits.push(1 << term);
+  }
+  let best = at.length > 0 ? 1 : 0;
+  for (let first = 0; first < at.length && best < count; first += 1) {
+    let seen = bits[first];
+    let size = 1;
+    for (let next = first + 1; next < at.length; next += 1) {
+      const span = at[next] - at[first] + 1;
+      if (span > count + slack) break;
+      if (!(seen & bits[next])) {
+        seen |= bits[next];
+        size += 1;
+      }
+      if (span <= size + slack && size > best) best = size;
+    }
+  }
+  return best;
+}
+
 /** Page address of a document (its URL without the section anchor). */
 export function pageOf(url: string): string {
   const hash = url.indexOf('#');
@@ -147,10 +195,54 @@ export interface SearchOptions {
   perPage?: number;
 }
 
+interface Match {
+  score: number;
+  /** Query terms the document matched. */
+  terms: string[];
+  /** Index terms the document matched (prefix and typo matches included): the snippet marks them. */
+  matched: string[];
+}
+
+/** How the matches of a query are ranked by page. */
+export const RANKING = {
+  /** Weight of a page's first document (its introduction) against its sections. */
+  introWeight: 1.4,
+  /** Weight of the API reference against the guides, for words (not paths). */
+  apiWeight: 0.8,
+  /** Sections of a page that add to its score, the best first… */
+  sectionsSummed: 4,
+  /** …each counting this much less than the previous one. */
+  sectionDecay: 0.3,
+  /** The page score is multiplied by (query terms found on the page / query terms) ** this. */
+  coveragePower: 2,
+  /** Each further API operation of the same resource counts this much less than the previous. */
+  groupDecay: 0.5,
+  /** Matches (the best first) whose text is searched for query terms close together… */
+  proximityCandidates: 100,
+  /** …and the score bonus of a section holding all of them close together (less for fewer). */
+  proximity: 3,
+};
+
+function bitCount(bits: number): number {
+  let count = 0;
+  for (let rest = bits; rest; rest &= rest - 1) count += 1;
+  return count;
+}
+
+const INTRO = 1;
+const API = 2;
+
 export class SearchEngine {
   readonly documents: SearchDocument[];
   private readonly index: MiniSearch<IndexedFields>;
   private readonly apiDocuments: {id: number; method: string; path: string}[];
+  /** Page number of each document, and group number of each page (see rankPages). */
+  private readonly pageOfDocument: Int32Array;
+  private readonly groupOfPage: Int32Array;
+  private readonly knownTerms = new Map<string, boolean>();
+  private readonly words = new Map<number, (string | null)[]>();
+  /** INTRO and API flags of each document, for documentBoost (called for every match). */
+  private readonly kinds: Uint8Array;
 
   constructor(documents: SearchDocument[], index: MiniSearch<IndexedFields>) {
     this.documents = documents;
@@ -160,6 +252,28 @@ export class SearchEngine {
       const [method, apiPath] = document.api.split(' ');
       return [{id, method: method.toLowerCase(), path: normalizeApiPath(apiPath)}];
     });
+    this.kinds = Uint8Array.from(
+      documents,
+      ({url}) => (url.includes('#') ? 0 : INTRO) | (url.includes('/api/') ? API : 0),
+    );
+    // Pages by number, and the group of each page: the API resource of an API operation (its path
+    // without the trailing parameters), else the page itself.
+    const pages = new Map<string, number>();
+    this.pageOfDocument = Int32Array.from(documents, ({url}) => {
+      const page = pageOf(url);
+      if (!pages.has(page)) pages.set(page, pages.size);
+      return pages.get(page) ?? 0;
+    });
+    const groups = new Map<string, number>();
+    const resources = new Map(
+      this.apiDocuments.map(({id, path: apiPath}) => [pageOf(documents[id].url), apiPath.replace(/(\/\{\})+$/, '')]),
+    );
+    this.groupOfPage = new Int32Array(pages.size);
+    for (const [page, number] of pages) {
+      const group = resources.get(page) ?? page;
+      if (!groups.has(group)) groups.set(group, groups.size);
+      this.groupOfPage[number] = groups.get(group) ?? 0;
+    }
   }
 
   /**
@@ -168,11 +282,8 @@ export class SearchEngine {
    * exact layer), while a question in words is most often answered by a guide.
    */
   private documentBoost(id: number): number {
-    const document = this.documents[id];
-    if (!document) return 1;
-    const isSection = document.url.includes('#');
-    const isApi = document.url.includes('/api/');
-    return (isSection ? 1 : 1.4) * (isApi ? 0.8 : 1);
+    const kind = this.kinds[id] ?? 0;
+    return (kind & INTRO ? RANKING.introWeight : 1) * (kind & API ? RANKING.apiWeight : 1);
   }
 
   /** Builds the engine from the two search files (synchronously: Node scripts and tests). */
@@ -191,44 +302,165 @@ export class SearchEngine {
       .map((doc) => doc.id);
   }
 
+  /** Matching documents of the query terms with their MiniSearch scores and matched query terms. */
+  private match(terms: string[]): Map<number, Match> {
+    const matches = new Map<number, Match>();
+    if (terms.length === 0) return matches;
+    const query = terms.join(' ');
+    // A prefix lets the word being typed match, from 2 letters. An earlier word only matches as a
+    // prefix from 3 letters and when it is not a word of the index itself: "orig shield" finds
+    // "origin", but "served" (serv) does not stand for "service" (servic). Numbers match exactly.
+    const prefixed = terms.map(
+      (term, position) =>
+        !/^\d+$/.test(term) &&
+        (position === terms.length - 1 ? term.length >= 2 : term.length >= 3 && !this.hasTerm(term)),
+    );
+    const base: MiniSearchOptions = {
+      boost: BOOST,
+      boostDocument: (id: unknown) => this.documentBoost(Number(id)),
+      // The terms are already processed (processing twice would stem twice: respons → respon).
+      processTerm: (term: string) => term,
+      prefix: (_term: string, position: number) => prefixed[position],
+      combineWith: 'OR',
+    };
+    const add = (results: MiniSearchResult[]) => {
+      for (const result of results) {
+        const id = Number(result.id);
+        const known = matches.get(id);
+        if (!known || known.score < result.score)
+          matches.set(id, {score: result.score, terms: result.queryTerms, matched: result.terms});
+      }
+    };
+    add(this.index.search(query, base));
+    // Typo tolerance, only for words long enough to be told apart: one edit from 5 letters, two
+    // from 10. It is the costly part of a search, so it only runs when a word matched nothing.
+    const found = new Set([...matches.values()].flatMap((match) => match.terms));
+    if (terms.some((term) => !found.has(term))) {
+      add(
+        this.index.search(query, {
+          ...base,
+          fuzzy: (term: string) => (term.length >= 5 && !/\d/.test(term) ? 0.2 : false),
+        }),
+      );
+    }
+    this.boostCloseTerms(terms, matches, prefixed);
+    return matches;
+  }
+
+  /**
+   * Multiplies the score of the best matches by how many query terms they hold close together
+   * (see closeTerms): a section that says what the reader typed, almost word for word, answers
+   * better than one that mentions the same words far apart.
+   */
+  private boostCloseTerms(terms: string[], matches: Map<number, Match>, prefixed: boolean[]): void {
+    // Compound words (x-request-id) are not words of the text: their parts are.
+    const words = terms.filter((term) => !/[-_]/.test(term));
+    if (words.length < 2) return;
+    const exact = new Map(words.map((term, position) => [term, position]));
+    const prefixes = words.flatMap((term, position) => (prefixed[terms.indexOf(term)] ? [{term, position}] : []));
+    const termOf = (word: string) => {
+      const found = exact.get(word);
+      if (found !== undefined) return found;
+      for (const prefix of prefixes) if (word.startsWith(prefix.term)) return prefix.position;
+      return -1;
+    };
+    const candidates = [...matches.entries()]
+      .filter(([, match]) => match.terms.length >= 2)
+      .sort((a, b) => b[1].score - a[1].score)
+      .slice(0, RANKING.proximityCandidates);
+    for (const [id, match] of candidates) {
+      const close = closeTerms(this.wordsOf(id), termOf, words.length);
+      if (close < 2) continue;
+      match.score *= 1 + RANKING.proximity * ((close - 1) / (words.length - 1)) ** 2;
+    }
+  }
+
+  /**
+   * Title, section heading and text of a document as wordTerms, apart by more null words than any
+   * window of closeTerms spans; computed on first use and kept.
+   */
+  private wordsOf(id: number): (string | null)[] {
+    let words = this.words.get(id);
+    if (!words) {
+      const document = this.documents[id];
+      const gap = new Array<null>(MAX_TERMS + PROXIMITY_SLACK + 1).fill(null);
+      words = document
+        ? [
+            ...wordTerms(document.title),
+            ...gap,
+            ...wordTerms(document.subcategory),
+            ...gap,
+            ...wordTerms(document.text),
+          ]
+        : [];
+      this.words.set(id, words);
+    }
+    return words;
+  }
+
+  /** True when the term is a word of the index (exactly, in any field). */
+  private hasTerm(term: string): boolean {
+    let known = this.knownTerms.get(term);
+    if (known === undefined) {
+      known = this.index.search(term, {processTerm: (word: string) => word, prefix: false, fuzzy: false}).length > 0;
+      if (this.knownTerms.size > 1000) this.knownTerms.clear();
+      this.knownTerms.set(term, known);
+    }
+    return known;
+  }
+
+  /** Pages of the matches, best first: see RANKING. */
+  private rankPages(terms: string[], matches: Map<number, Match>): {page: number; ids: number[]; score: number}[] {
+    const bit = new Map(terms.map((term, position) => [term, 1 << position]));
+    const pages = new Map<number, {page: number; docs: {id: number; score: number}[]; terms: number}>();
+    for (const [id, match] of matches) {
+      const page = this.pageOfDocument[id];
+      if (page === undefined) continue;
+      let entry = pages.get(page);
+      if (!entry) {
+        entry = {page, docs: [], terms: 0};
+        pages.set(page, entry);
+      }
+      entry.docs.push({id, score: match.score});
+      for (const term of match.terms) entry.terms |= bit.get(term) ?? 0;
+    }
+    const scored = [...pages.values()].map((entry) => {
+      entry.docs.sort((a, b) => b.score - a.score);
+      let score = 0;
+      const summed = Math.min(entry.docs.length, RANKING.sectionsSummed);
+      for (let position = 0; position < summed; position += 1) {
+        score += entry.docs[position].score * RANKING.sectionDecay ** position;
+      }
+      score *= (bitCount(entry.terms) / terms.length) ** RANKING.coveragePower;
+      return {page: entry.page, ids: entry.docs.map((doc) => doc.id), score};
+    });
+    scored.sort((a, b) => b.score - a.score);
+    // Many API operations of one resource (create, update, retrieve…) share most of their words:
+    // after the first, each one of the same resource counts for less, so that they do not fill
+    // the first results.
+    const perGroup = new Map<number, number>();
+    for (const entry of scored) {
+      const group = this.groupOfPage[entry.page];
+      const count = perGroup.get(group) ?? 0;
+      perGroup.set(group, count + 1);
+      entry.score *= RANKING.groupDecay ** count;
+    }
+    return scored.sort((a, b) => b.score - a.score);
+  }
+
   search(raw: string, {limit = 10, perPage = 2}: SearchOptions = {}): SearchResult[] {
     const terms = queryTerms(raw);
     const exactApi = this.apiMatches(raw);
     if (terms.length === 0 && exactApi.length === 0) return [];
-    const query = terms.join(' ');
-    const base = {
-      boost: BOOST,
-      boostDocument: (id: unknown) => this.documentBoost(Number(id)),
-      // A prefix lets the word being typed match (from 2 letters for the last word, 3 for others);
-      // numbers such as status codes match exactly.
-      prefix: (term: string, position: number, all: string[]) =>
-        !/^\d+$/.test(term) && term.length >= (position === all.length - 1 ? 2 : 3),
-    };
-    // Typo tolerance, only for words long enough to be told apart: one edit from 5 letters, two
-    // from 10. It is the costly part of a search, so it only runs when exact words find too little.
-    const fuzzy = (term: string) => (term.length >= 5 && !/\d/.test(term) ? 0.2 : false);
-    const passes: MiniSearchOptions[] = [
-      {combineWith: 'AND' as const},
-      {combineWith: 'AND' as const, fuzzy},
-      ...(terms.length > 1 ? [{combineWith: 'OR' as const}] : []),
-    ];
-    const found: MiniSearchResult[] = [];
-    const seen = new Set<unknown>();
-    for (const pass of passes) {
-      if (!query || found.length >= limit) break;
-      for (const result of this.index.search(query, {...base, ...pass})) {
-        if (seen.has(result.id)) continue;
-        seen.add(result.id);
-        found.push(result);
-      }
-    }
-    const matchedTerms = new Map(found.map((result) => [Number(result.id), result.terms]));
-    const ranked = [...exactApi, ...found.map((result) => Number(result.id)).filter((id) => !exactApi.includes(id))];
+    const matches = this.match(terms);
+    const ranked = [...exactApi, ...this.rankPages(terms, matches).flatMap((entry) => entry.ids.slice(0, perPage))];
     const perPageCount = new Map<string, number>();
     const results: SearchResult[] = [];
+    const seen = new Set<number>();
     for (const id of ranked) {
       const document = this.documents[id];
-      if (!document) continue;
+      if (!document || seen.has(id)) continue;
+      seen.add(id);
       const page = pageOf(document.url);
       const count = perPageCount.get(page) ?? 0;
       if (count >= perPage) continue;
@@ -239,7 +471,7 @@ export class SearchEngine {
         title: document.title,
         subcategory: document.subcategory,
         api: document.api,
-        snippet: makeSnippet(document.text, terms, matchedTerms.get(id) ?? terms),
+        snippet: makeSnippet(document.text, terms, matches.get(id)?.matched ?? terms),
       });
       if (results.length >= limit) break;
     }

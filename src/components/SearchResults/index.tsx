@@ -2,6 +2,7 @@ import {useDeferredValue, useEffect, useMemo, useState, type ReactNode} from 're
 import Link from '@docusaurus/Link';
 import useIsBrowser from '@docusaurus/useIsBrowser';
 import {useHistory, useLocation} from '@docusaurus/router';
+import type {SearchHighlightState} from '../SearchEngine/highlight';
 import Snippet from '../SearchEngine/Snippet';
 import {useSearchEngine} from '../SearchEngine/useSearchEngine';
 import styles from './styles.module.css';
@@ -75,7 +76,18 @@ export default function SearchResults(): ReactNode {
       <ol className={styles.results}>
         {results.map((result) => (
           <li key={result.url} className={styles.result}>
-            <Link to={result.url} className={styles.title}>
+            <Link
+              to={result.url}
+              className={styles.title}
+              onClick={(event) => {
+                // A plain click opens the result with the query in the history state (the page
+                // highlights its words); modified clicks (new tab…) keep the link's own behaviour.
+                if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+                event.preventDefault();
+                const state: SearchHighlightState = {searchQuery: trimmed};
+                history.push(result.url, state);
+              }}
+            >
               {result.title}
             </Link>
             {result.subcategory && <span className={styles.section}> › {result.subcategory}</span>}

@@ -1,5 +1,5 @@
 /** Builds the curl command an <ApiRequest> shows. Pure, so it is unit-tested. */
-export function curlCommand({method, url, body}: {method: string; url: string; body?: unknown}): string {
+export function curlCommand({method, url, body}) {
   const lines = [`curl --request ${method} '${url}'`, `  --header "Authorization: Bearer $TRIBUTARY_TOKEN"`];
   if (body !== undefined) {
     lines.push(`  --header 'Content-Type: application/json'`);
@@ -9,9 +9,9 @@ export function curlCommand({method, url, body}: {method: string; url: string; b
   return lines.join(' \\\n');
 }
 
-export const STATUS_TEXT: Record<number, string> = {
-  200: 'OK',
-  201: 'Created',
-  202: 'Accepted',
-  204: 'No Content',
-};
+const STATUS_TEXT = {200: 'OK', 201: 'Created', 202: 'Accepted', 204: 'No Content'};
+
+/** `201 Created`; a status without a known reason phrase is just its number. */
+export function statusLine(status) {
+  return `${status} ${STATUS_TEXT[status] ?? ''}`.trim();
+}

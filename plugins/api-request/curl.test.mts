@@ -1,6 +1,6 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {curlCommand} from './curl';
+import {curlCommand, statusLine} from './curl.mjs';
 
 test('a GET has the token header and no body', () => {
   assert.equal(
@@ -13,4 +13,9 @@ test('a body is sent as JSON, with single quotes escaped for the shell', () => {
   const command = curlCommand({method: 'POST', url: 'https://x.example/', body: {name: "it's"}});
   assert.match(command, /--header 'Content-Type: application\/json'/);
   assert.ok(command.endsWith(`--data '{\n  "name": "it'\\''s"\n}'`), command);
+});
+
+test('a status line has its reason phrase when it is known', () => {
+  assert.equal(statusLine(201), '201 Created');
+  assert.equal(statusLine(418), '418');
 });

@@ -1,0 +1,117 @@
+// Code blocks are highlighted at build time (plugins/code-highlight): the page arrives with its
+// tokens, in the code theme of the reader's colour mode, and no highlighter is downloaded. Blocks
+// given a string at run time still render, and client-side navigation shows highlighted code too.
+import {after, before, describe, test} from 'node:test';
+import assert from 'node:assert/strict';
+import type {Browser, Page} from 'playwright-core';
+import {codeThemeDark, codeThemeLight} from '../../src/codeThemes';
+import {gotoHydrated, launchBrowser, newPage, siteUrl} from '../support/site.mjs';
+
+const GUIDE = '/Guides/Origins/Origin Shield';
+/** A page with <CodeBlock language="text"> blocks filled from imported JSON at run time. */
+const RUNTIME_BLOCKS = '/Guides/Signed URLs/Generating Signatures';
+
+/** `rgb(…)` as the browser computes it, for a theme colour written as #rrggbb or rgb(…). */
+function computed(colour: string): string {
+  const hex = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(colour);
+  if (!hex) return colour.replace(/\s+/g, ' ');
+  return `rgb(${hex
+    .slice(1)
+    .map((pair) => parseInt(pair, 16))
+    .join(', ')})`;
+}
+
+function themeColour(theme: typeof codeThemeLight, type: string): string {
+  const entry = [...theme.styles].reverse().find((style) => style.types.includes(type) && !style.languages);
+  assert.ok(entry?.style.color, `the theme colours "${type}" tokens`);
+  return computed(entry.style.color);
+}
+
+/** Colour of the first visible token of a type in a bash block, and the block's background. */
+function tokenColours(page: Page, type: string) {
+  return page.evaluate((tokenType) => {
+    const token = Array.from(document.querySelectorAll(`.prism-code.language-bash .token.${tokenType}`)).find(
+      (element) => (element as HTMLElement).offsetParent !== null,
+    );
+    const pre = token?.closest('pre');
+    return token && pre
+      ? {token: getComputedStyle(token).color, background: getComputedStyle(pre).backgroundColor}
+      : null;
+  }, type);
+}
+
+describe('code blocks', () => {
+  let browser: Browser;
+  before(async () => {
+    browser = await launchBrowser();
+  });
+  after(async () => browser?.close());
+
+  for (const [mode, theme] of [
+    ['light', codeThemeLight],
+    ['dark', codeThemeDark],
+  ] as const) {
+    test(`arrive highlighted in the ${mode} code theme, with no highlighter downloaded`, async () => {
+      const context = await browser.newContext({colorScheme: mode});
+      const {page, errors} = await newPage(context);
+      const scripts: string[] = [];
+      page.on('response', async (response) => {
+        if (response.url().endsWith('.js')) scripts.push(await response.text().catch(() => ''));
+      });
+      await gotoHydrated(page, GUIDE);
+      assert.ok((await page.locator('.prism-code .token.string').count()) > 0, 'string tokens are marked');
+      assert.deepEqual(await tokenColours(page, 'string'), {
+        token: themeColour(theme, 'string'),
+        background: computed(theme.plain.backgroundColor ?? ''),
+      });
+      // Prism's tokenizer runs its "before-tokenize" hooks; no script of the page carries it.
+      assert.ok(scripts.length > 0);
+      assert.equal(scripts.filter((code) => code.includes('before-tokenize')).length, 0, 'no Prism on the page');
+      assert.deepEqual(errors, []);
+      await context.close();
+    });
+  }
+
+  test('switching the colour mode recolours the code without a reload', async () => {
+    const context = await browser.newContext({colorScheme: 'light'});
+    const {page} = await newPage(context);
+    await gotoHydrated(page, GUIDE);
+    const toggle = page.getByRole('button', {name: /switch between dark and light mode/i});
+    // The toggle cycles through the modes (light, dark, system): click until dark is on.
+    for (let click = 0; click < 3 && (await page.locator('html[data-theme="dark"]').count()) === 0; click += 1) {
+      await toggle.click();
+    }
+    await page.locator('html[data-theme="dark"]').waitFor({state: 'attached'});
+    assert.equal((await tokenColours(page, 'string'))?.token, themeColour(codeThemeDark, 'string'));
+    await context.close();
+  });
+
+  test('blocks filled at run time show their text, and the copy button copies it', async () => {
+    const context = await browser.newContext({permissions: ['clipboard-read', 'clipboard-write']});
+    const {page, errors} = await newPage(context);
+    const consoleErrors: string[] = [];
+    page.on('console', (message) => message.type() === 'error' && consoleErrors.push(message.text()));
+    await gotoHydrated(page, RUNTIME_BLOCKS);
+    const block = page.locator('.theme-code-block', {hasText: 'URL to sign'}).first();
+    const code = (await block.locator('code').innerText()).trim();
+    assert.match(code, /^https:\/\//);
+    await block.hover();
+    await block.getByRole('button', {name: /copy/i}).click();
+    assert.equal((await page.evaluate(() => navigator.clipboard.readText())).trim(), code);
+    assert.deepEqual(errors, []);
+    assert.deepEqual(consoleErrors, []);
+    await context.close();
+  });
+
+  test('a page reached by client-side navigation shows highlighted code', async () => {
+    const context = await browser.newContext();
+    const {page, errors} = await newPage(context);
+    await gotoHydrated(page, '/Guides/Origins/Origins Overview');
+    const link = page.locator(`main a[href="${decodeURI(new URL(siteUrl(GUIDE)).pathname)}"]`).first();
+    await link.click();
+    await page.locator('h1', {hasText: 'Origin Shield'}).waitFor();
+    assert.ok((await page.locator('.prism-code .token.string').count()) > 0, 'string tokens are marked');
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+});
