@@ -29,7 +29,9 @@ export default function PageSuggestions(): ReactNode {
   const {pathname} = useLocation();
   const baseUrl = useBaseUrl('/');
   const pages = useSitePages(baseUrl);
-  if (!isBrowser) return null;
+  // The server renders the box empty, at its usual height, so the footer does not move when the
+  // suggestions arrive (layout shift).
+  if (!isBrowser) return <div className={styles.suggestions} />;
   const suggestions = suggestPages(pathname, pages, 5, baseUrl);
   const terms = pathWords(pathname, baseUrl).join(' ');
   return (
