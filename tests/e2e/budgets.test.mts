@@ -6,7 +6,7 @@ import {after, before, describe, test} from 'node:test';
 import assert from 'node:assert/strict';
 import {readFileSync} from 'node:fs';
 import type {Browser} from 'playwright-core';
-import {launchMeasuringBrowser, measurePageWeight, type PageWeight} from '../../scripts/page-weight.mjs';
+import {fetchSizes, launchMeasuringBrowser, measurePageWeight, type PageWeight} from '../../scripts/page-weight.mjs';
 import {siteUrl} from '../support/site.mjs';
 
 const stock: {docusaurusVersion: string; page: string; js: {raw: number; gzip: number}} = JSON.parse(
@@ -20,6 +20,9 @@ const BUDGETS = [
   {page: 'a category page', path: '/category/guides', times: 1},
   {page: 'an API operation page', path: '/api/services-list', times: 1.5},
 ];
+
+/** Issue 6: everything the first search downloads (code, documents, index), gzip. */
+const FIRST_SEARCH_BUDGET = 500_000;
 
 const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
 
@@ -60,4 +63,33 @@ describe('JavaScript byte budgets', () => {
       );
     });
   }
+
+  test(`the first search downloads at most ${kB(FIRST_SEARCH_BUDGET)} (gzip), code and index included`, async () => {
+    const context = await browser.newContext({serviceWorkers: 'block'});
+    try {
+      const page = await context.newPage();
+      await page.goto(siteUrl('/'), {waitUntil: 'networkidle'});
+      await page.locator('html[data-has-hydrated="true"]').waitFor({state: 'attached'});
+      const requested = new Set<string>();
+      page.on('request', (request) => requested.add(request.url()));
+      const box = page.locator('.navbar [role="combobox"]');
+      await box.click();
+      await box.fill('origin shield');
+      await page.locator('.navbar [role="listbox"] [role="option"]').first().waitFor();
+      await page.waitForLoadState('networkidle');
+      const sizes = await Promise.all([...requested].map(async (url) => ({url, ...(await fetchSizes(url))})));
+      const total = sizes.reduce((sum, {gzip}) => sum + gzip, 0);
+      assert.ok(
+        sizes.some(({url}) => url.includes('/assets/search/index.')),
+        'the search index is among the downloads',
+      );
+      assert.ok(
+        total <= FIRST_SEARCH_BUDGET,
+        `the first search downloads ${kB(total)}: ` +
+          sizes.map(({url, gzip}) => `${new URL(url).pathname} ${kB(gzip)}`).join(', '),
+      );
+    } finally {
+      await context.close();
+    }
+  });
 });
