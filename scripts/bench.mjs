@@ -587,6 +587,22 @@ function checkTargets(results) {
   return checks;
 }
 
+/** The search figures as a table: what the first search fetches, how fast a query answers, relevance. */
+export function searchTable({files, totals, documents, engineLoadMs, queryLatencyMs: latency, relevance}) {
+  const kBs = (bytes) => `${(bytes / 1000).toFixed(1)} kB`;
+  return [
+    '| figure | value |',
+    '| --- | ---: |',
+    `| first search, all downloads (gzip; budget 500 kB) | ${kBs(totals.firstSearchGzip)} |`,
+    `| documents file, raw / gzip (${documents} sections) | ${kBs(files.documents.raw)} / ${kBs(files.documents.gzip)} |`,
+    `| index file, raw / gzip | ${kBs(files.index.raw)} / ${kBs(files.index.gzip)} |`,
+    `| search code (gzip) | ${kBs(totals.searchChunksGzip)} |`,
+    `| loading the engine (Node) | ${engineLoadMs} ms |`,
+    `| query latency over ${latency.runs} queries: median / p95 / max | ${latency.median} / ${latency.p95} / ${latency.max} ms |`,
+    `| relevance: reader queries with their page in the top 3 | ${relevance.top3Hits} of ${relevance.queries} |`,
+  ];
+}
+
 export function renderMarkdown(results) {
   const lines = [];
   const stockJs = results.stock.page.totals.js.gzip;
@@ -659,8 +675,8 @@ export function renderMarkdown(results) {
   for (const page of results.pages) lines.push(lhRow(page.label, page.lighthouse, page.id));
   lines.push(lhRow(results.stock.label, results.stock.lighthouse, null));
   if (results.search.available) {
-    lines.push('', '**Search** (`scripts/search-stats.mjs`):', '');
-    lines.push('```json', JSON.stringify(results.search.figures, null, 2), '```');
+    lines.push('', '**Search** (`scripts/search-stats.mjs`; nothing is fetched on page load)', '');
+    lines.push(...searchTable(results.search.figures));
   } else {
     lines.push('', `**Search**: not available (${results.search.reason}).`);
   }

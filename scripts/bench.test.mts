@@ -1,7 +1,7 @@
 import {describe, test} from 'node:test';
 import assert from 'node:assert/strict';
 import {execFileSync} from 'node:child_process';
-import {parseShellTimes, parseTimeReport, treeRss} from './bench.mjs';
+import {parseShellTimes, parseTimeReport, searchTable, treeRss} from './bench.mjs';
 
 describe('bench measurements', () => {
   test('reads CPU time and the largest process from a GNU time -v report', () => {
@@ -37,4 +37,19 @@ describe('bench measurements', () => {
     const own = treeRss(process.pid);
     assert.ok(own > 10 * 1024 * 1024, `a Node process holds more than 10 MB (got ${own})`);
   });
+});
+
+test('the search figures become a table with the first-search total, the sizes, latency and relevance', () => {
+  const rows = searchTable({
+    documents: 1407,
+    files: {documents: {raw: 1_057_468, gzip: 252_048}, index: {raw: 975_995, gzip: 228_479}},
+    totals: {firstSearchGzip: 489_091, searchChunksGzip: 8468},
+    engineLoadMs: 106.1,
+    queryLatencyMs: {runs: 240, median: 2.4, p95: 5.83, max: 10.46},
+    relevance: {queries: 48, top3Hits: 47},
+  });
+  assert.ok(rows.includes('| first search, all downloads (gzip; budget 500 kB) | 489.1 kB |'), rows.join('\n'));
+  assert.ok(rows.includes('| documents file, raw / gzip (1407 sections) | 1057.5 kB / 252.0 kB |'));
+  assert.ok(rows.includes('| query latency over 240 queries: median / p95 / max | 2.4 / 5.83 / 10.46 ms |'));
+  assert.ok(rows.includes('| relevance: reader queries with their page in the top 3 | 47 of 48 |'));
 });
