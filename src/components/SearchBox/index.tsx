@@ -1,7 +1,7 @@
 import {useDeferredValue, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode} from 'react';
 import {useHistory} from '@docusaurus/router';
 import useBaseUrl from '@docusaurus/useBaseUrl';
-import type {SearchHighlightState} from '../SearchEngine/highlight';
+import type {SearchHighlightState} from '../SearchEngine/highlightState';
 import Snippet from '../SearchEngine/Snippet';
 import {useSearchEngine} from '../SearchEngine/useSearchEngine';
 import styles from './styles.module.css';

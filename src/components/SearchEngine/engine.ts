@@ -9,9 +9,11 @@ import {
   miniSearchOptions,
   normalizeApiPath,
   processTerm,
-  tokenize,
   type IndexedFields,
 } from '../../../plugins/search-index/options.mjs';
+import {MAX_TERMS, normalizeQuery, queryTerms, WORD, wordTerms} from './query';
+
+export {MAX_QUERY_CHARS, normalizeQuery, queryTerms, wordTerms} from './query';
 
 /** One search document: a page (url without #) or one of its sections (url with #anchor). */
 export interface SearchDocument {
@@ -37,36 +39,9 @@ export interface SearchResult {
   snippet: Segment[];
 }
 
-/** Longer queries are cut: nobody types more, and the work per query stays bounded. */
-export const MAX_QUERY_CHARS = 200;
-const MAX_TERMS = 12;
 const SNIPPET_CHARS = 180;
-const WORD = /[\p{L}\p{N}]+/gu;
 /** Words between query terms that still count as close (stop words, a qualifier…). */
 const PROXIMITY_SLACK = 2;
-
-/** The query as searched: control characters removed, white space collapsed, length bounded. */
-export function normalizeQuery(raw: string): string {
-  return (
-    raw
-      // eslint-disable-next-line no-control-regex
-      .replace(/[\u0000-\u001f\u007f]/g, ' ')
-      .replace(/\s+/g, ' ')
-      .trim()
-      .slice(0, MAX_QUERY_CHARS)
-  );
-}
-
-/** Index terms of a query, in order, without duplicates (syntax characters and emoji drop out). */
-export function queryTerms(raw: string): string[] {
-  const terms: string[] = [];
-  for (const token of tokenize(normalizeQuery(raw))) {
-    const term = processTerm(token);
-    if (term && !terms.includes(term)) terms.push(term);
-    if (terms.length >= MAX_TERMS) break;
-  }
-  return terms;
-}
 
 /** Method and path when the query names an API operation, e.g. `POST /services/{service_id}/origins`. */
 export function parseApiQuery(raw: string): {method?: string; path?: string} {
@@ -135,13 +110,6 @@ export function makeSnippet(text: string, terms: string[], matched: string[] = t
   push(text.slice(cursor, to), false);
   if (to < text.length) push(' …', false);
   return segments;
-}
-
-/** The index terms of the words of a text, in order, with null for stop words (they keep their place). */
-export function wordTerms(text: string): (string | null)[] {
-  const words: (string | null)[] = [];
-  for (const found of text.matchAll(WORD)) words.push(processTerm(found[0]));
-  return words;
 }
 
 /**

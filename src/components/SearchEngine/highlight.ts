@@ -1,33 +1,17 @@
-// Words of a page to highlight after the reader followed a search result: the query travels in the
-// history state (never in the address), and src/clientModules/searchHighlight.ts marks the words it
-// finds with the CSS Custom Highlight API. Only the text processing shared with the index is used
-// here (no MiniSearch), so that the module stays small enough for every page.
-import {processTerm, tokenize} from '../../../plugins/search-index/options.mjs';
+// Words of a page to highlight after the reader followed a search result, marked with the CSS
+// Custom Highlight API: no element is added, so React's DOM is untouched. Loaded on demand by
+// src/clientModules/searchHighlight.ts, only on a page opened from a search.
+import {queryTerms, WORD} from './query';
+import {processTerm} from '../../../plugins/search-index/options.mjs';
 
-/** History state a search result is opened with. */
-export interface SearchHighlightState {
-  searchQuery: string;
-}
+export {searchQueryOf, type SearchHighlightState} from './highlightState';
 
-const MAX_TERMS = 12;
-const WORD = /[\p{L}\p{N}]+/gu;
-
-/** The search query carried by a history state, if any. */
-export function searchQueryOf(state: unknown): string | null {
-  if (typeof state !== 'object' || state === null || !('searchQuery' in state)) return null;
-  const {searchQuery} = state as SearchHighlightState;
-  return typeof searchQuery === 'string' && searchQuery.trim() ? searchQuery.slice(0, 200) : null;
-}
+/** Ranges marked at most: enough for any page, bounded for a pathological one. */
+const MAX_RANGES = 500;
 
 /** Index terms of a query, as the search engine makes them (compound words left out: their parts match). */
 export function highlightTerms(query: string): string[] {
-  const terms: string[] = [];
-  for (const token of tokenize(query)) {
-    const term = processTerm(token);
-    if (term && !/[-_]/.test(term) && !terms.includes(term)) terms.push(term);
-    if (terms.length >= MAX_TERMS) break;
-  }
-  return terms;
+  return queryTerms(query).filter((term) => !/[-_]/.test(term));
 }
 
 /**
@@ -45,4 +29,29 @@ export function matchRanges(text: string, terms: readonly string[]): {start: num
     }
   }
   return ranges;
+}
+
+/** Highlights the query's words in the page's article under `name` (`::highlight(name)` styles them). */
+export function highlightPage(query: string, name: string): void {
+  // A maplike registry; the DOM typings of this project only declare its forEach.
+  const registry = CSS.highlights as unknown as Map<string, Highlight>;
+  const terms = highlightTerms(query);
+  const root = document.querySelector('main article') ?? document.querySelector('main');
+  if (terms.length === 0 || !root) return;
+  const ranges: Range[] = [];
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT, {
+    acceptNode: (node) =>
+      node.parentElement?.closest('script, style, nav, button, [aria-hidden="true"]')
+        ? NodeFilter.FILTER_REJECT
+        : NodeFilter.FILTER_ACCEPT,
+  });
+  for (let node = walker.nextNode(); node && ranges.length < MAX_RANGES; node = walker.nextNode()) {
+    for (const {start, end} of matchRanges(node.nodeValue ?? '', terms)) {
+      const range = document.createRange();
+      range.setStart(node, start);
+      range.setEnd(node, end);
+      ranges.push(range);
+    }
+  }
+  if (ranges.length > 0) registry.set(name, new Highlight(...ranges.slice(0, MAX_RANGES)));
 }

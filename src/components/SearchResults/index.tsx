@@ -2,7 +2,7 @@ import {useDeferredValue, useEffect, useMemo, useState, type ReactNode} from 're
 import Link from '@docusaurus/Link';
 import useIsBrowser from '@docusaurus/useIsBrowser';
 import {useHistory, useLocation} from '@docusaurus/router';
-import type {SearchHighlightState} from '../SearchEngine/highlight';
+import type {SearchHighlightState} from '../SearchEngine/highlightState';
 import Snippet from '../SearchEngine/Snippet';
 import {useSearchEngine} from '../SearchEngine/useSearchEngine';
 import styles from './styles.module.css';

@@ -1,0 +1,38 @@
+// Query and text processing of the search, without MiniSearch: shared by the engine and by the
+// highlighting of the words of a search on the page it opened (src/clientModules/searchHighlight.ts).
+import {processTerm, tokenize} from '../../../plugins/search-index/options.mjs';
+
+/** Longer queries are cut: nobody types more, and the work per query stays bounded. */
+export const MAX_QUERY_CHARS = 200;
+export const MAX_TERMS = 12;
+export const WORD = /[\p{L}\p{N}]+/gu;
+
+/** The query as searched: control characters removed, white space collapsed, length bounded. */
+export function normalizeQuery(raw: string): string {
+  return (
+    raw
+      // eslint-disable-next-line no-control-regex
+      .replace(/[\u0000-\u001f\u007f]/g, ' ')
+      .replace(/\s+/g, ' ')
+      .trim()
+      .slice(0, MAX_QUERY_CHARS)
+  );
+}
+
+/** Index terms of a query, in order, without duplicates (syntax characters and emoji drop out). */
+export function queryTerms(raw: string): string[] {
+  const terms: string[] = [];
+  for (const token of tokenize(normalizeQuery(raw))) {
+    const term = processTerm(token);
+    if (term && !terms.includes(term)) terms.push(term);
+    if (terms.length >= MAX_TERMS) break;
+  }
+  return terms;
+}
+
+/** The index terms of the words of a text, in order, with null for stop words (they keep their place). */
+export function wordTerms(text: string): (string | null)[] {
+  const words: (string | null)[] = [];
+  for (const found of text.matchAll(WORD)) words.push(processTerm(found[0]));
+  return words;
+}
