@@ -67,8 +67,10 @@ describe('search box and results page', () => {
     );
     assert.equal(await navbarBox(page).getAttribute('placeholder'), 'Search docs');
     assert.ok(await navbarBox(page).isVisible(), 'the box shows before any load');
+    // Listen before hovering: the request may start while the hover is still being performed.
+    const searchRequest = page.waitForRequest(SEARCH_FILES);
     await navbarBox(page).hover();
-    await page.waitForRequest(SEARCH_FILES);
+    await searchRequest;
     await context.close();
   });
 
