@@ -5,6 +5,7 @@ import {codeThemeDark, codeThemeLight} from './src/codeThemes';
 import remarkApiRequest from './plugins/api-request/remark.mjs';
 import remarkMermaidImages from './plugins/mermaid/remark.mjs';
 import remarkCodeHighlight from './plugins/code-highlight/remark.mjs';
+import {ssrTemplate} from './plugins/paint-first/template.mjs';
 
 /** Every guide under "Account Settings" is also reachable under the misspelling SPEC reports. */
 const ACCOUNT_SETTINGS = '/Guides/Account Settings/';
@@ -36,6 +37,8 @@ const config: Config = {
     faster: true,
   },
   staticDirectories: ['static', 'generated/static'],
+  // The app's scripts start after the server-rendered page is painted: see plugins/paint-first.
+  ssrTemplate,
   clientModules: [
     './src/clientModules/announcementBar.ts',
     './src/clientModules/keyboard.ts',

@@ -1,0 +1,114 @@
+import {test} from 'node:test';
+import assert from 'node:assert/strict';
+import vm from 'node:vm';
+import {compileSSGTemplate} from '@docusaurus/core/lib/ssg/ssgTemplate.js';
+import {paintFirstTemplate, ssrTemplate, startAfterPaint} from './template.mjs';
+
+async function render(scripts: string[]): Promise<string> {
+  const renderPage = await compileSSGTemplate(ssrTemplate);
+  return renderPage({
+    appHtml: '<main>Page</main>',
+    baseUrl: '/docs/',
+    htmlAttributes: 'lang="en"',
+    bodyAttributes: '',
+    headTags: '',
+    preBodyTags: '',
+    postBodyTags: '',
+    metaAttributes: [],
+    scripts,
+    stylesheets: ['assets/css/styles.css'],
+    noIndex: false,
+    version: '3.10.2',
+  });
+}
+
+test('the page preloads the app scripts instead of running them with defer, and starts them in order', async () => {
+  const html = await render(['assets/js/runtime~main.1.js', 'assets/js/main.2.js']);
+  assert.doesNotMatch(html, /<script[^>]+src=/);
+  assert.match(
+    html,
+    /<link rel="preload" as="script" fetchpriority="low" href="\/docs\/assets\/js\/runtime~main\.1\.js" \/>\s*<link rel="preload" as="script" fetchpriority="low" href="\/docs\/assets\/js\/main\.2\.js" \/>/,
+  );
+  assert.ok(html.indexOf('<main>Page</main>') < html.indexOf('startAfterPaint'), 'the start script follows the page');
+  assert.ok(html.includes('["/docs/assets/js/runtime~main.1.js","/docs/assets/js/main.2.js"], 2000)'));
+});
+
+test('a script name cannot close the inline start script', async () => {
+  const html = await render(['assets/js/</script><b>x.js']);
+  const inline = html.slice(html.indexOf('(function startAfterPaint'));
+  assert.equal(inline.indexOf('</script>'), inline.lastIndexOf('</script>'));
+  assert.ok(inline.includes('\\u003c/script>\\u003cb>x.js'));
+});
+
+test('a Docusaurus template without the expected script loop is a build error that says what to update', () => {
+  assert.throws(
+    () => paintFirstTemplate('<html><head></head><body></body></html>'),
+    /plugins\/paint-first.*DEFER_SCRIPTS/,
+  );
+});
+
+/** Runs the start script's own source in a page stand-in and reports what it did. */
+function runStartScript({visibility = 'visible', paintTiming = true} = {}) {
+  const appended: string[] = [];
+  const timers: Array<{callback: () => void; delay: number}> = [];
+  const frames: Array<() => void> = [];
+  const observers: Array<(list: {getEntriesByName: (name: string) => unknown[]}) => void> = [];
+  class PerformanceObserver {
+    static supportedEntryTypes = paintTiming ? ['paint', 'resource'] : ['resource'];
+    constructor(callback: (list: {getEntriesByName: (name: string) => unknown[]}) => void) {
+      observers.push(callback);
+    }
+    observe(options: {type: string; buffered: boolean}) {
+      // The object comes from the script's own realm, so compare its fields, not its prototype.
+      assert.deepEqual({...options}, {type: 'paint', buffered: true});
+    }
+  }
+  const context = vm.createContext({
+    document: {
+      visibilityState: visibility,
+      createElement: () => ({}),
+      head: {
+        appendChild: (script: {src: string; async: boolean}) => appended.push(`${script.src} async=${script.async}`),
+      },
+    },
+    PerformanceObserver,
+    setTimeout: (callback: () => void, delay = 0) => timers.push({callback, delay}),
+    requestAnimationFrame: (callback: () => void) => frames.push(callback),
+  });
+  context.window = context;
+  vm.runInContext(`(${startAfterPaint.toString()})(['/a.js', '/b.js'], 2000)`, context);
+  const paint = (name: string) =>
+    observers.forEach((callback) => callback({getEntriesByName: (n) => (n === name ? [{}] : [])}));
+  const runTimers = (filter: (delay: number) => boolean) =>
+    timers.splice(0).forEach((timer) => (filter(timer.delay) ? timer.callback() : timers.push(timer)));
+  return {appended, timers, frames, paint, runTimers};
+}
+
+test('the scripts start once, in order, in the task after the first contentful paint', () => {
+  const page = runStartScript();
+  assert.deepEqual(page.appended, []);
+  page.paint('first-paint');
+  page.runTimers((delay) => delay === 0);
+  assert.deepEqual(page.appended, [], 'a paint without content does not start the app');
+  page.paint('first-contentful-paint');
+  assert.deepEqual(page.appended, [], 'not inside the observer callback');
+  page.runTimers((delay) => delay === 0);
+  assert.deepEqual(page.appended, ['/a.js async=false', '/b.js async=false']);
+  page.runTimers(() => true);
+  assert.equal(page.appended.length, 2, 'the fallback timer does not start them again');
+});
+
+test('without a paint the scripts start after the timeout', () => {
+  const page = runStartScript();
+  page.runTimers((delay) => delay === 2000);
+  assert.deepEqual(page.appended, ['/a.js async=false', '/b.js async=false']);
+});
+
+test('a hidden tab starts at once, and a browser without paint timing after one frame', () => {
+  assert.deepEqual(runStartScript({visibility: 'hidden'}).appended, ['/a.js async=false', '/b.js async=false']);
+  const page = runStartScript({paintTiming: false});
+  assert.deepEqual(page.appended, []);
+  page.frames.splice(0).forEach((frame) => frame());
+  page.runTimers(() => true);
+  assert.deepEqual(page.appended, ['/a.js async=false', '/b.js async=false']);
+});

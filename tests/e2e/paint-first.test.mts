@@ -1,0 +1,70 @@
+// The server-rendered page is painted before the app's scripts run (plugins/paint-first), and the
+// app still starts: it hydrates, in order, under the site's Content-Security-Policy.
+import {after, before, describe, test} from 'node:test';
+import assert from 'node:assert/strict';
+import {readdirSync, readFileSync} from 'node:fs';
+import path from 'node:path';
+import type {Browser} from 'playwright-core';
+import {gotoHydrated, launchBrowser, newPage} from '../support/site.mjs';
+
+const BUILD_DIR = process.env.BUILD_DIR ?? 'build';
+const PAGES = ['/', '/Guides/Origins/Origin Shield', '/api/services-list'];
+
+/** The global through which the app's scripts share modules; the first app script creates it. */
+function chunkGlobal(): string {
+  const scripts = path.join(BUILD_DIR, 'assets', 'js');
+  const runtime = readdirSync(scripts).find((name) => name.startsWith('runtime~main.'));
+  assert.ok(runtime, 'the build has a runtime~main script');
+  const name = readFileSync(path.join(scripts, runtime), 'utf8').match(/webpackChunk[\w$]+/)?.[0];
+  assert.ok(name, 'the runtime names its chunk global');
+  return name;
+}
+
+describe('paint before the app starts', () => {
+  let browser: Browser;
+  before(async () => {
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    await browser.close();
+  });
+
+  for (const sitePath of PAGES) {
+    test(`${sitePath}: the page has content on screen before the app's code runs, then hydrates`, async () => {
+      const context = await browser.newContext();
+      // Record when the first app script runs: the first thing it does is read the chunk global.
+      // (A string, not a function: the test's compiler would wrap the accessors in a helper the page lacks.)
+      await context.addInitScript({
+        content: `{
+          let value;
+          const started = () => (window.appStartedAt ??= performance.now());
+          Object.defineProperty(window, ${JSON.stringify(chunkGlobal())}, {
+            configurable: true,
+            get: () => (started(), value),
+            set: (next) => (started(), (value = next)),
+          });
+        }`,
+      });
+      const {page, errors} = await newPage(context);
+      await gotoHydrated(page, sitePath);
+      const {appStartedAt, firstContentfulPaint} = await page.evaluate(() => ({
+        appStartedAt: (window as unknown as {appStartedAt?: number}).appStartedAt,
+        firstContentfulPaint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+      }));
+      assert.equal(typeof appStartedAt, 'number', 'the app entry ran');
+      assert.equal(typeof firstContentfulPaint, 'number', 'the page was painted');
+      assert.ok(
+        appStartedAt! >= firstContentfulPaint!,
+        `the app started at ${appStartedAt} ms, before the first contentful paint at ${firstContentfulPaint} ms`,
+      );
+      // Every script ran, in order: a navbar link now opens the next page in the same document.
+      await page.evaluate(() => ((window as unknown as {sameDocument: boolean}).sameDocument = true));
+      const navbar = page.getByRole('navigation', {name: 'Main'});
+      await navbar.getByRole('link', {name: 'API reference', exact: true}).click();
+      await page.getByRole('heading', {level: 1, name: 'Tributary API'}).waitFor();
+      assert.equal(await page.evaluate(() => (window as unknown as {sameDocument?: boolean}).sameDocument), true);
+      assert.deepEqual(errors, []);
+      await context.close();
+    });
+  }
+});
