@@ -39,12 +39,16 @@ const config: Config = {
   staticDirectories: ['static', 'generated/static'],
   // The app's scripts start after the server-rendered page is painted: see plugins/paint-first.
   ssrTemplate,
+  // The banner's script assumes the app runs before DOMContentLoaded, which paint-first defers;
+  // the base URL is fixed by the server configuration (nginx/) and checked by the serving tests.
+  baseUrlIssueBanner: false,
   clientModules: [
     './src/clientModules/announcementBar.ts',
     './src/clientModules/keyboard.ts',
     './src/clientModules/serviceWorker.ts',
     './src/clientModules/prefetchOnIntent.ts',
     './src/clientModules/searchHighlight.ts',
+    './src/clientModules/warmIntl.ts',
   ],
 
   presets: [
@@ -101,6 +105,7 @@ const config: Config = {
     ],
     'docusaurus-plugin-sass',
     './plugins/code-highlight/index.mjs',
+    './plugins/compile-hints/index.mjs',
     [
       './plugins/security-headers/index.mjs',
       {openApiBundle: 'generated/static/openapi.json', output: 'generated/nginx/security-headers.conf'},

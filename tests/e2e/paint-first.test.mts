@@ -6,6 +6,7 @@ import {readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import type {Browser} from 'playwright-core';
 import {gotoHydrated, launchBrowser, newPage} from '../support/site.mjs';
+import {COMPILE_HINT} from '../../plugins/compile-hints/index.mjs';
 
 const BUILD_DIR = process.env.BUILD_DIR ?? 'build';
 const PAGES = ['/', '/Guides/Origins/Origin Shield', '/api/services-list'];
@@ -19,6 +20,22 @@ function chunkGlobal(): string {
   assert.ok(name, 'the runtime names its chunk global');
   return name;
 }
+
+test('the entry scripts the page preloads, and only they, ask V8 to compile them eagerly', () => {
+  const html = readFileSync(path.join(BUILD_DIR, 'index.html'), 'utf8');
+  const preloaded = [...html.matchAll(/<link rel="?preload"? as="?script"?[^>]* href="?([^\s">]+)/g)].map(
+    ([, href]) => href,
+  );
+  assert.deepEqual(
+    preloaded.map((href) => href.replace(/^.*\/assets\/js\/([^.]+)\..*$/, '$1')),
+    ['runtime~main', 'main'],
+  );
+  const scripts = path.join(BUILD_DIR, 'assets', 'js');
+  const hinted = readdirSync(scripts)
+    .filter((name) => name.endsWith('.js'))
+    .filter((name) => readFileSync(path.join(scripts, name), 'utf8').startsWith(`${COMPILE_HINT}\n`));
+  assert.deepEqual(hinted.sort(), preloaded.map((href) => path.basename(href)).sort());
+});
 
 describe('paint before the app starts', () => {
   let browser: Browser;
@@ -57,6 +74,8 @@ describe('paint before the app starts', () => {
         appStartedAt! >= firstContentfulPaint!,
         `the app started at ${appStartedAt} ms, before the first contentful paint at ${firstContentfulPaint} ms`,
       );
+      // Docusaurus's base-URL warning, whose script assumes the app ran before DOMContentLoaded, stays off.
+      assert.equal(await page.locator('#__docusaurus-base-url-issue-banner-container').count(), 0);
       // Every script ran, in order: a navbar link now opens the next page in the same document.
       await page.evaluate(() => ((window as unknown as {sameDocument: boolean}).sameDocument = true));
       const navbar = page.getByRole('navigation', {name: 'Main'});
