@@ -10,8 +10,12 @@ interface State {
   error: string | null;
 }
 
-// One load per page session, shared by every search box and the results page.
-let state: State = {status: 'idle', engine: null, error: null};
+const IDLE: State = {status: 'idle', engine: null, error: null};
+
+// One load per page session, shared by every search box and the results page. It starts as the
+// very object the server renders with: after hydration React compares the two, and any difference
+// forces a synchronous re-render of every search box.
+let state: State = IDLE;
 const listeners = new Set<() => void>();
 
 function setState(next: State) {
@@ -23,8 +27,6 @@ function subscribe(listener: () => void) {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
-
-const SERVER_STATE: State = {status: 'idle', engine: null, error: null};
 
 /**
  * Starts loading the search code and files (once; again after a failure). The engine module and
@@ -50,7 +52,7 @@ export function useSearchEngine(): State & {load: () => void} {
   const current = useSyncExternalStore(
     subscribe,
     () => state,
-    () => SERVER_STATE,
+    () => IDLE,
   );
   const baseUrl = useBaseUrl('/');
   const load = useCallback(() => startLoading(baseUrl), [baseUrl]);

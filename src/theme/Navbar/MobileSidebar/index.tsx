@@ -1,4 +1,4 @@
-import {useEffect, type ReactNode} from 'react';
+import {startTransition, useEffect, useState, type ReactNode} from 'react';
 import {useNavbarMobileSidebar} from '@docusaurus/theme-common/internal';
 import NavbarMobileSidebarOriginal from '@theme-original/Navbar/MobileSidebar';
 
@@ -38,7 +38,22 @@ function useModalDrawer() {
   }, [shown, toggle]);
 }
 
+/**
+ * Whether to build the closed drawer yet. On a phone it holds the whole docs sidebar: built with the
+ * page, it doubled the work right after hydration. It is built just after instead, as a transition
+ * that React splits into short slices, so it is ready (and slides in) when the menu is first opened;
+ * a menu opened sooner builds it at once.
+ */
+function useDrawerBuilt(shown: boolean): boolean {
+  const [built, setBuilt] = useState(false);
+  useEffect(() => {
+    startTransition(() => setBuilt(true));
+  }, []);
+  return built || shown;
+}
+
 export default function NavbarMobileSidebar(): ReactNode {
+  const {shown} = useNavbarMobileSidebar();
   useModalDrawer();
-  return <NavbarMobileSidebarOriginal />;
+  return useDrawerBuilt(shown) ? <NavbarMobileSidebarOriginal /> : null;
 }
