@@ -9,14 +9,14 @@ import {gotoHydrated, launchBrowser, newPage} from '../support/site.mjs';
 import {COMPILE_HINT} from '../../plugins/compile-hints/index.mjs';
 
 const BUILD_DIR = process.env.BUILD_DIR ?? 'build';
+const SCRIPTS_DIR = path.join(BUILD_DIR, 'assets', 'js');
 const PAGES = ['/', '/Guides/Origins/Origin Shield', '/api/services-list'];
 
 /** The global through which the app's scripts share modules; the first app script creates it. */
 function chunkGlobal(): string {
-  const scripts = path.join(BUILD_DIR, 'assets', 'js');
-  const runtime = readdirSync(scripts).find((name) => name.startsWith('runtime~main.'));
+  const runtime = readdirSync(SCRIPTS_DIR).find((name) => name.startsWith('runtime~main.'));
   assert.ok(runtime, 'the build has a runtime~main script');
-  const name = readFileSync(path.join(scripts, runtime), 'utf8').match(/webpackChunk[\w$]+/)?.[0];
+  const name = readFileSync(path.join(SCRIPTS_DIR, runtime), 'utf8').match(/webpackChunk[\w$]+/)?.[0];
   assert.ok(name, 'the runtime names its chunk global');
   return name;
 }
@@ -30,10 +30,9 @@ test('the entry scripts the page preloads, and only they, ask V8 to compile them
     preloaded.map((href) => href.replace(/^.*\/assets\/js\/([^.]+)\..*$/, '$1')),
     ['runtime~main', 'main'],
   );
-  const scripts = path.join(BUILD_DIR, 'assets', 'js');
-  const hinted = readdirSync(scripts)
+  const hinted = readdirSync(SCRIPTS_DIR)
     .filter((name) => name.endsWith('.js'))
-    .filter((name) => readFileSync(path.join(scripts, name), 'utf8').startsWith(`${COMPILE_HINT}\n`));
+    .filter((name) => readFileSync(path.join(SCRIPTS_DIR, name), 'utf8').startsWith(`${COMPILE_HINT}\n`));
   assert.deepEqual(hinted.sort(), preloaded.map((href) => path.basename(href)).sort());
 });
 
