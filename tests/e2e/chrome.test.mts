@@ -102,6 +102,21 @@ describe('site chrome', () => {
     await context.close();
   });
 
+  test('a page opened on a phone shows a working sidebar once the window is widened', async () => {
+    // On a phone the server-rendered sidebar is left unhydrated and removed (DocSidebar/Desktop).
+    const context = await browser.newContext({viewport: {width: 412, height: 823}});
+    const {page, errors} = await newPage(context);
+    await gotoHydrated(page, '/Guides/Origins/Origin Shield');
+    const sidebar = page.locator('aside.theme-doc-sidebar-container');
+    await sidebar.locator('nav.menu').waitFor({state: 'detached'});
+    await page.setViewportSize({width: 1280, height: 900});
+    await sidebar.locator('a', {hasText: 'Origin Shield'}).waitFor({state: 'visible'});
+    await sidebar.getByRole('button', {name: /expand sidebar category 'Domains'/i}).click();
+    await sidebar.locator('a', {hasText: 'Adding a Domain'}).waitFor({state: 'visible'});
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
   test('other sidebar categories collapse when one is opened', async () => {
     const context = await browser.newContext({viewport: {width: 1280, height: 900}});
     const {page} = await newPage(context);

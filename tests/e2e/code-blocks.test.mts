@@ -103,6 +103,29 @@ describe('code blocks', () => {
     await context.close();
   });
 
+  test('on a phone, a block wider than the screen offers word wrap, also once its tab is shown', async () => {
+    const context = await browser.newContext({viewport: {width: 412, height: 823}, hasTouch: true});
+    const {page, errors} = await newPage(context);
+    await gotoHydrated(page, '/Guides/Testing/Testing HTTP Traffic');
+    // The API tab's request example is in a hidden tab panel until the tab is chosen.
+    await page.getByRole('tab', {name: 'API', exact: true}).first().click();
+    const panel = page
+      .getByRole('tabpanel')
+      .filter({has: page.locator('.theme-code-block')})
+      .first();
+    const block = panel.locator('.theme-code-block').first();
+    const pre = block.locator('pre');
+    const scrollsSideways = () => pre.evaluate((element) => element.scrollWidth > element.clientWidth);
+    assert.equal(await scrollsSideways(), true, 'the request example is wider than a phone screen');
+    const wrap = block.getByRole('button', {name: 'Toggle word wrap'});
+    await wrap.click();
+    assert.equal(await scrollsSideways(), false, 'wrapped lines fit the screen');
+    await wrap.click();
+    assert.equal(await scrollsSideways(), true, 'unwrapped lines scroll again');
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
   test('a page reached by client-side navigation shows highlighted code', async () => {
     const context = await browser.newContext();
     const {page, errors} = await newPage(context);

@@ -1,8 +1,11 @@
 import {Children, isValidElement, type ReactNode} from 'react';
 import type {Props} from '@theme/CodeBlock';
 import ElementContent from '@theme/CodeBlock/Content/Element';
-import StringContent from '@theme/CodeBlock/Content/String';
+import CodeBlockLayout from '@theme/CodeBlock/Layout';
+import {useThemeConfig} from '@docusaurus/theme-common';
+import {CodeBlockContextProvider, createCodeBlockMetadata} from '@docusaurus/theme-common/internal';
 import {HighlightedCodeProvider, parseHighlighted} from '@site/src/components/HighlightedCode';
+import {useCodeWordWrap} from '@site/src/components/CodeWordWrap';
 
 /** Plain strings are joined so the block can be highlighted and copied; elements are left as they are. */
 function stringifyChildren(children: ReactNode): ReactNode {
@@ -10,10 +13,32 @@ function stringifyChildren(children: ReactNode): ReactNode {
   return Array.isArray(children) ? children.join('') : children;
 }
 
+/** The theme's CodeBlock/Content/String, with a word-wrap state that does not force a layout. */
+function StringContent({children, ...props}: Omit<Props, 'children'> & {children: string}): ReactNode {
+  const {prism} = useThemeConfig();
+  const metadata = createCodeBlockMetadata({
+    code: children,
+    className: props.className,
+    metastring: props.metastring,
+    magicComments: prism.magicComments,
+    defaultLanguage: prism.defaultLanguage,
+    language: props.language,
+    title: props.title,
+    showLineNumbers: props.showLineNumbers,
+  });
+  const wordWrap = useCodeWordWrap();
+  return (
+    <CodeBlockContextProvider metadata={metadata} wordWrap={wordWrap}>
+      <CodeBlockLayout />
+    </CodeBlockContextProvider>
+  );
+}
+
 /**
- * The theme's CodeBlock, with two changes: it hands the build-time highlighting
+ * The theme's CodeBlock, with three changes: it hands the build-time highlighting
  * (plugins/code-highlight) down to CodeBlock/Content, and it no longer re-mounts every block after
- * hydration. The theme did that to swap inline light/dark colours; the colours are CSS now.
+ * hydration. The theme did that to swap inline light/dark colours; the colours are CSS now. And its
+ * word-wrap button is measured without forcing a layout (src/components/CodeWordWrap).
  */
 export default function CodeBlock({children, highlighted, ...props}: Props & {highlighted?: string}): ReactNode {
   const code = stringifyChildren(children);

@@ -1,6 +1,7 @@
-import {startTransition, useEffect, useState, type ReactNode} from 'react';
+import {useEffect, type ReactNode} from 'react';
 import {useNavbarMobileSidebar} from '@docusaurus/theme-common/internal';
 import NavbarMobileSidebarOriginal from '@theme-original/Navbar/MobileSidebar';
+import {useDeferredMount} from '@site/src/components/DeferredMount';
 
 /**
  * While the mobile drawer is open it behaves as a modal: focus moves into it, Escape closes it, the
@@ -39,21 +40,13 @@ function useModalDrawer() {
 }
 
 /**
- * Whether to build the closed drawer yet. On a phone it holds the whole docs sidebar: built with the
- * page, it doubled the work right after hydration. It is built just after instead, as a transition
- * that React splits into short slices, so it is ready (and slides in) when the menu is first opened;
- * a menu opened sooner builds it at once.
+ * On a phone the closed drawer holds the whole docs sidebar (300–500 components on the API pages):
+ * it is built just after hydration, in slices, so it is ready when the menu is first opened; a menu
+ * opened sooner builds it at once.
  */
-function useDrawerBuilt(shown: boolean): boolean {
-  const [built, setBuilt] = useState(false);
-  useEffect(() => {
-    startTransition(() => setBuilt(true));
-  }, []);
-  return built || shown;
-}
-
 export default function NavbarMobileSidebar(): ReactNode {
   const {shown} = useNavbarMobileSidebar();
   useModalDrawer();
-  return useDrawerBuilt(shown) ? <NavbarMobileSidebarOriginal /> : null;
+  const built = useDeferredMount();
+  return built || shown ? <NavbarMobileSidebarOriginal /> : null;
 }
