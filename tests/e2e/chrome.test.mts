@@ -102,8 +102,8 @@ describe('site chrome', () => {
     await context.close();
   });
 
-  test('a page opened on a phone shows a working sidebar once the window is widened', async () => {
-    // On a phone the server-rendered sidebar is left unhydrated and removed (DocSidebar/Desktop).
+  test('a page opened on a phone shows a working sidebar and table of contents once widened', async () => {
+    // On a phone the server-rendered sidebar and TOC are left unhydrated and removed (HydrateOnDesktop).
     const context = await browser.newContext({viewport: {width: 412, height: 823}});
     const {page, errors} = await newPage(context);
     await gotoHydrated(page, '/Guides/Origins/Origin Shield');
@@ -113,6 +113,15 @@ describe('site chrome', () => {
     await sidebar.locator('a', {hasText: 'Origin Shield'}).waitFor({state: 'visible'});
     await sidebar.getByRole('button', {name: /expand sidebar category 'Domains'/i}).click();
     await sidebar.locator('a', {hasText: 'Adding a Domain'}).waitFor({state: 'visible'});
+    const toc = page.locator('.theme-doc-toc-desktop');
+    const tocLink = toc.locator('a.table-of-contents__link').nth(2);
+    await tocLink.click();
+    const target = decodeURIComponent(new URL((await tocLink.getAttribute('href'))!, page.url()).hash.slice(1));
+    await page.waitForFunction(
+      (id) => location.hash === `#${id}` || decodeURIComponent(location.hash) === `#${id}`,
+      target,
+    );
+    await tocLink.and(page.locator('.table-of-contents__link--active')).waitFor({state: 'visible'});
     assert.deepEqual(errors, []);
     await context.close();
   });
