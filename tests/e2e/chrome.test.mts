@@ -138,6 +138,28 @@ describe('site chrome', () => {
     await context.close();
   });
 
+  test('a tab chosen on one page is the one shown on the next page of its group, after hydration', async () => {
+    const context = await browser.newContext();
+    const {page, errors} = await newPage(context);
+    await gotoHydrated(page, '/Guides/Testing/Testing HTTP Traffic');
+    await page.getByRole('tab', {name: 'API', exact: true}).first().click();
+    await gotoHydrated(page, '/Guides/Origins/Origin Shield');
+    const tabSets = page.locator('.tabs-container').filter({has: page.getByRole('tab', {name: 'API', exact: true})});
+    assert.ok((await tabSets.count()) >= 2, 'the guide has Dashboard/API tab sets');
+    for (const tabSet of await tabSets.all()) {
+      await tabSet.getByRole('tab', {name: 'API', exact: true, selected: true}).waitFor();
+      assert.equal(await tabSet.getByRole('tab', {name: 'Dashboard'}).getAttribute('aria-selected'), 'false');
+      const panels = tabSet.locator(':scope > .margin-top--md > [role="tabpanel"]');
+      assert.deepEqual(
+        await panels.evaluateAll((elements) => elements.map((element) => (element as HTMLElement).hidden)),
+        [true, false],
+        'only the API panel is shown',
+      );
+    }
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
   test('the skip link moves focus to the main content', async () => {
     const context = await browser.newContext();
     const {page} = await newPage(context);
