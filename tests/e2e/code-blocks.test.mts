@@ -126,6 +126,22 @@ describe('code blocks', () => {
     await context.close();
   });
 
+  test('on a phone, a block highlighted after hydration offers word wrap once it is shown', async () => {
+    const context = await browser.newContext({viewport: {width: 412, height: 823}, hasTouch: true});
+    const {page, errors} = await newPage(context);
+    await gotoHydrated(page, RUNTIME_BLOCKS);
+    // A JSON block filled at run time, inside a closed <details>: the browser highlighter replaces its <pre>.
+    const block = page.locator('.theme-code-block', {hasText: 'test-vectors.json'});
+    await block.locator('.token').first().waitFor({state: 'attached'});
+    await page.getByText('The whole test-vectors.json file').click();
+    const pre = block.locator('pre');
+    assert.equal(await pre.evaluate((element) => element.scrollWidth > element.clientWidth), true);
+    await block.getByRole('button', {name: 'Toggle word wrap'}).click();
+    assert.equal(await pre.evaluate((element) => element.scrollWidth > element.clientWidth), false);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
   test('a page reached by client-side navigation shows highlighted code', async () => {
     const context = await browser.newContext();
     const {page, errors} = await newPage(context);

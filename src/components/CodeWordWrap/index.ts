@@ -16,17 +16,27 @@ export function useCodeWordWrap(): WordWrap {
   const [isCodeScrollable, setIsCodeScrollable] = useState(false);
 
   useEffect(() => {
-    const pre = codeBlockRef.current;
-    if (!pre) return undefined;
+    let observed: HTMLPreElement | null = null;
     const observer = new ResizeObserver(() => {
+      // A block highlighted late (after hydration) gets a new <pre>: the removal of the old one
+      // reports here, and the new one is observed from then on.
+      if (codeBlockRef.current !== observed) observe(codeBlockRef.current);
+      const pre = observed;
+      if (!pre) return;
       const scrollable = pre.scrollWidth > pre.clientWidth;
       // The word-wrap button is not urgent: showing it must not hold up the page.
       startTransition(() => setIsCodeScrollable(scrollable));
     });
     // The <pre> changes size with the page; its <code> (floated, at least as wide) with the text.
-    observer.observe(pre);
-    const code = pre.querySelector('code');
-    if (code) observer.observe(code);
+    function observe(pre: HTMLPreElement | null) {
+      observer.disconnect();
+      observed = pre;
+      if (!pre) return;
+      observer.observe(pre);
+      const code = pre.querySelector('code');
+      if (code) observer.observe(code);
+    }
+    observe(codeBlockRef.current);
     return () => observer.disconnect();
   }, []);
 
