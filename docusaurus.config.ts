@@ -39,11 +39,12 @@ const config: Config = {
   staticDirectories: ['static', 'generated/static'],
   // The app's scripts start after the server-rendered page is painted: see plugins/paint-first.
   ssrTemplate,
-  // The banner's script assumes the app runs before DOMContentLoaded, which paint-first defers;
-  // the base URL is fixed by the server configuration (nginx/) and checked by the serving tests.
+  // Docusaurus's banner script assumes the app runs before DOMContentLoaded, which paint-first
+  // defers; the start script shows the same banner instead (plugins/paint-first/template.mjs).
   baseUrlIssueBanner: false,
   clientModules: [
     './src/clientModules/announcementBar.ts',
+    './src/clientModules/chunkLoadErrors.ts',
     './src/clientModules/keyboard.ts',
     './src/clientModules/serviceWorker.ts',
     './src/clientModules/prefetchOnIntent.ts',

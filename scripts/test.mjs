@@ -3,6 +3,10 @@
 // 1. OpenAPI bundle and API page generation, 2. static checks (tsc, ESLint, Prettier, Redocly),
 // 3. production build (its log is kept for the build-warning test), 4. unit and end-to-end tests
 // with Node's test runner against the build served by nginx, the way production serves it.
+//
+// Faster loops (README › Tests): `--unit` (npm run test:unit) generates the API files and runs the
+// unit tests only, without a build or a server; `--existing-build` (npm run test:e2e) serves the
+// build already in build/ and runs the test files named after it (default: every test).
 import {spawn} from 'node:child_process';
 import {createWriteStream, mkdirSync, readdirSync} from 'node:fs';
 import path from 'node:path';
@@ -43,11 +47,49 @@ function run(title, command, args, {env = {}, logFile} = {}) {
 
 const npx = (args, options) => run(args[0], 'npx', ['--no-install', ...args], options);
 
-try {
+const flags = new Set(process.argv.slice(2).filter((arg) => arg.startsWith('--')));
+const namedTests = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
+/** Tests that need neither the build nor a server: everything outside tests/e2e and the mock client. */
+const UNIT_TEST_DIRS = ['src', 'scripts', 'plugins', 'tests/unit', 'tests/content', 'tests/openapi'];
+const testRunner = ['--import', 'tsx', '--test', '--test-concurrency=2'];
+
+async function generateApiFiles() {
   await run('OpenAPI bundle', 'node', ['scripts/bundle-openapi.mjs']);
   await run('request validators', 'node', ['scripts/build-validators.mjs']);
   await run('API reference pages', 'node', ['plugins/api-reference/generate.mjs']);
   await run('api:types', 'npm', ['run', '--silent', 'api:types']);
+}
+
+/** Runs test files against the build in build/, served by nginx, with the API mock. */
+async function runAgainstBuild(files) {
+  const server = await startNginx({port});
+  const mock = await startMock();
+  try {
+    await run('tests', 'node', [...testRunner, ...files], {
+      env: {BASE_URL: server.url, MOCK_URL: mock.url, BUILD_LOG: buildLog, BUILD_DIR: path.join(root, 'build')},
+    });
+  } finally {
+    mock.stop();
+    server.stop();
+  }
+}
+
+const allTests = () => ['tests', 'src', 'scripts', 'plugins', 'examples'].flatMap(findTests);
+
+try {
+  if (flags.has('--unit')) {
+    await generateApiFiles();
+    await run('unit tests', 'node', [
+      ...testRunner,
+      ...(namedTests.length ? namedTests : UNIT_TEST_DIRS.flatMap(findTests)),
+    ]);
+    process.exit(0);
+  }
+  if (flags.has('--existing-build')) {
+    await runAgainstBuild(namedTests.length ? namedTests : allTests());
+    process.exit(0);
+  }
+  await generateApiFiles();
   await run('diagrams', 'node', ['scripts/render-diagrams.mjs']);
   await npx(['tsc', '-p', '.']);
   await npx(['eslint', '.', '--max-warnings=0']);
@@ -62,29 +104,7 @@ try {
   await npx(['docusaurus', 'build'], {logFile: buildLog});
   await run('precompress', 'node', ['scripts/precompress.mjs', 'build']);
 
-  const server = await startNginx({port});
-  const mock = await startMock();
-  try {
-    await run(
-      'tests',
-      'node',
-      [
-        '--import',
-        'tsx',
-        '--test',
-        '--test-concurrency=2',
-        ...(process.argv.length > 2
-          ? process.argv.slice(2)
-          : ['tests', 'src', 'scripts', 'plugins', 'examples'].flatMap(findTests)),
-      ],
-      {
-        env: {BASE_URL: server.url, MOCK_URL: mock.url, BUILD_LOG: buildLog, BUILD_DIR: path.join(root, 'build')},
-      },
-    );
-  } finally {
-    mock.stop();
-    server.stop();
-  }
+  await runAgainstBuild(namedTests.length ? namedTests : allTests());
 } catch (error) {
   console.error(`\n✖ ${error.message}`);
   process.exit(1);

@@ -2,6 +2,6 @@
 export const ssrTemplate: string;
 /** Rewrites a Docusaurus page template; throws when its `<script … defer>` loop has changed. */
 export function paintFirstTemplate(template: string): string;
-/** The inline start script's function, run in the page with the scripts' addresses. */
-export function startAfterPaint(sources: string[], timeoutMs: number): void;
+/** The inline start script's function, run in the page with the scripts' addresses and the base URL. */
+export function startAfterPaint(sources: string[], timeoutMs: number, baseUrl: string): void;
 export const START_TIMEOUT_MS: number;

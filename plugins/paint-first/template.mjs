@@ -19,8 +19,78 @@ const PRELOAD_SCRIPTS = `
       <link rel="preload" as="script" fetchpriority="low" href="<%= it.baseUrl %><%= script %>" />
     <% }); %>`;
 
-/** Starts the app: adds the scripts in order, once, after the first contentful paint. */
-function startAfterPaint(sources, timeoutMs) {
+/**
+ * Starts the app: adds the scripts in order, once, after the first contentful paint. Two load
+ * failures get a message instead of a silent, inert page (SPEC §8): a page opened outside the
+ * build's base URL gets the base-URL banner (the scripts would not be found there, so the app is
+ * not started), and a script that fails to load gets the error text with Retry. The load-error
+ * function is also `window.tributaryShowLoadError`, for the app's own chunk failures
+ * (src/clientModules/chunkLoadErrors.ts). Old-browser syntax: this runs before any polyfill.
+ */
+function startAfterPaint(sources, timeoutMs, baseUrl) {
+  function paragraph(parent, text, style) {
+    var element = document.createElement('p');
+    element.textContent = text;
+    if (style) element.style.cssText = style;
+    parent.appendChild(element);
+    return element;
+  }
+  // Styled through the CSSOM: in this case the site's stylesheet was not found either.
+  function showBaseUrlBanner() {
+    var banner = document.createElement('div');
+    banner.id = 'base-url-issue-banner';
+    banner.setAttribute('role', 'alert');
+    banner.style.cssText =
+      'border: thick solid red; background: #ffe6b3; color: #1c1e21; margin: 20px; padding: 20px; font-size: 20px;';
+    paragraph(banner, 'Your Docusaurus site did not load properly.', 'font-weight: bold; font-size: 30px;');
+    paragraph(
+      banner,
+      'This build expects to be served at the base URL ' +
+        baseUrl +
+        ', but this page was opened at ' +
+        location.pathname +
+        '.',
+    );
+    var suggestion = paragraph(banner, 'We suggest trying baseUrl = ');
+    var link = document.createElement('a');
+    link.href = baseUrl;
+    link.textContent = baseUrl;
+    link.style.cssText = 'font-weight: bold; color: #006400;';
+    suggestion.appendChild(link);
+    suggestion.appendChild(
+      document.createTextNode(
+        ': serve the build under that path, or rebuild it with baseUrl set to the path it is served from.',
+      ),
+    );
+    document.body.insertBefore(banner, document.body.firstChild);
+  }
+  function showLoadError(detail) {
+    if (document.getElementById('page-load-error')) return;
+    var box = document.createElement('div');
+    box.id = 'page-load-error';
+    box.className = 'alert alert--danger';
+    box.setAttribute('role', 'alert');
+    box.style.cssText = 'margin: 1rem; text-align: center;';
+    paragraph(
+      box,
+      "This page's code failed to load, so its interactive parts do not work. The text below is complete.",
+    );
+    paragraph(box, String(detail), 'font-family: monospace;');
+    var retry = document.createElement('button');
+    retry.type = 'button';
+    retry.className = 'button button--primary';
+    retry.textContent = 'Retry';
+    retry.onclick = function () {
+      location.reload();
+    };
+    box.appendChild(retry);
+    document.body.insertBefore(box, document.body.firstChild);
+  }
+  window.tributaryShowLoadError = showLoadError;
+  if (location.pathname.indexOf(baseUrl) !== 0) {
+    showBaseUrlBanner();
+    return;
+  }
   var started = false;
   function start() {
     if (started) return;
@@ -29,6 +99,9 @@ function startAfterPaint(sources, timeoutMs) {
       var script = document.createElement('script');
       script.src = src;
       script.async = false;
+      script.onerror = function () {
+        showLoadError('Loading ' + src + ' failed.');
+      };
       document.head.appendChild(script);
     });
   }
@@ -49,7 +122,7 @@ function startAfterPaint(sources, timeoutMs) {
 
 /** The inline script; the sources are serialized so that no `<` can close the element. */
 const START_SCRIPT = `
-    <script>(${startAfterPaint.toString()})(<%~ JSON.stringify(it.scripts.map((script) => it.baseUrl + script)).replace(/</g, '\\\\u003c') %>, ${START_TIMEOUT_MS})</script>`;
+    <script>(${startAfterPaint.toString()})(<%~ JSON.stringify(it.scripts.map((script) => it.baseUrl + script)).replace(/</g, '\\\\u003c') %>, ${START_TIMEOUT_MS}, <%~ JSON.stringify(it.baseUrl).replace(/</g, '\\\\u003c') %>)</script>`;
 
 function paintFirstTemplate(template) {
   if (!DEFER_SCRIPTS.test(template)) {

@@ -30,7 +30,7 @@ test('the page preloads the app scripts instead of running them with defer, and 
     /<link rel="preload" as="script" fetchpriority="low" href="\/docs\/assets\/js\/runtime~main\.1\.js" \/>\s*<link rel="preload" as="script" fetchpriority="low" href="\/docs\/assets\/js\/main\.2\.js" \/>/,
   );
   assert.ok(html.indexOf('<main>Page</main>') < html.indexOf('startAfterPaint'), 'the start script follows the page');
-  assert.ok(html.includes('["/docs/assets/js/runtime~main.1.js","/docs/assets/js/main.2.js"], 2000)'));
+  assert.ok(html.includes('["/docs/assets/js/runtime~main.1.js","/docs/assets/js/main.2.js"], 2000, "/docs/")'));
 });
 
 test('a script name cannot close the inline start script', async () => {
@@ -47,9 +47,34 @@ test('a Docusaurus template without the expected script loop is a build error th
   );
 });
 
+/** A stand-in for the few DOM elements the start script creates: enough to read what it shows. */
+interface FakeElement {
+  tagName: string;
+  textContent: string;
+  children: FakeElement[];
+  attributes: Record<string, string>;
+  style: {cssText: string};
+  [key: string]: unknown;
+}
+function fakeElement(tagName: string): FakeElement {
+  const element: FakeElement = {
+    tagName,
+    textContent: '',
+    children: [],
+    attributes: {},
+    style: {cssText: ''},
+    appendChild: (child: FakeElement) => element.children.push(child),
+    setAttribute: (name: string, value: string) => (element.attributes[name] = value),
+  };
+  return element;
+}
+const textOf = (element: FakeElement): string => element.textContent + element.children.map(textOf).join('');
+
 /** Runs the start script's own source in a page stand-in and reports what it did. */
-function runStartScript({visibility = 'visible', paintTiming = true} = {}) {
+function runStartScript({visibility = 'visible', paintTiming = true, pathname = '/docs/Guides/'} = {}) {
   const appended: string[] = [];
+  const scripts: FakeElement[] = [];
+  const shown: FakeElement[] = [];
   const timers: Array<{callback: () => void; delay: number}> = [];
   const frames: Array<() => void> = [];
   const observers: Array<(list: {getEntriesByName: (name: string) => unknown[]}) => void> = [];
@@ -64,11 +89,18 @@ function runStartScript({visibility = 'visible', paintTiming = true} = {}) {
     }
   }
   const context = vm.createContext({
+    location: {pathname, reload: () => shown.push(fakeElement('reload'))},
     document: {
       visibilityState: visibility,
-      createElement: () => ({}),
+      createElement: fakeElement,
+      createTextNode: (text: string) => ({...fakeElement('#text'), textContent: text}),
+      getElementById: (id: string) => shown.find((element) => element.id === id) ?? null,
+      body: {firstChild: null, insertBefore: (element: FakeElement) => shown.push(element)},
       head: {
-        appendChild: (script: {src: string; async: boolean}) => appended.push(`${script.src} async=${script.async}`),
+        appendChild: (script: FakeElement) => {
+          scripts.push(script);
+          appended.push(`${script.src} async=${script.async}`);
+        },
       },
     },
     PerformanceObserver,
@@ -76,12 +108,12 @@ function runStartScript({visibility = 'visible', paintTiming = true} = {}) {
     requestAnimationFrame: (callback: () => void) => frames.push(callback),
   });
   context.window = context;
-  vm.runInContext(`(${startAfterPaint.toString()})(['/a.js', '/b.js'], 2000)`, context);
+  vm.runInContext(`(${startAfterPaint.toString()})(['/docs/a.js', '/docs/b.js'], 2000, '/docs/')`, context);
   const paint = (name: string) =>
     observers.forEach((callback) => callback({getEntriesByName: (n) => (n === name ? [{}] : [])}));
   const runTimers = (filter: (delay: number) => boolean) =>
     timers.splice(0).forEach((timer) => (filter(timer.delay) ? timer.callback() : timers.push(timer)));
-  return {appended, timers, frames, paint, runTimers};
+  return {appended, scripts, shown, timers, frames, paint, runTimers, window: context};
 }
 
 test('the scripts start once, in order, in the task after the first contentful paint', () => {
@@ -93,7 +125,7 @@ test('the scripts start once, in order, in the task after the first contentful p
   page.paint('first-contentful-paint');
   assert.deepEqual(page.appended, [], 'not inside the observer callback');
   page.runTimers((delay) => delay === 0);
-  assert.deepEqual(page.appended, ['/a.js async=false', '/b.js async=false']);
+  assert.deepEqual(page.appended, ['/docs/a.js async=false', '/docs/b.js async=false']);
   page.runTimers(() => true);
   assert.equal(page.appended.length, 2, 'the fallback timer does not start them again');
 });
@@ -101,14 +133,53 @@ test('the scripts start once, in order, in the task after the first contentful p
 test('without a paint the scripts start after the timeout', () => {
   const page = runStartScript();
   page.runTimers((delay) => delay === 2000);
-  assert.deepEqual(page.appended, ['/a.js async=false', '/b.js async=false']);
+  assert.deepEqual(page.appended, ['/docs/a.js async=false', '/docs/b.js async=false']);
 });
 
 test('a hidden tab starts at once, and a browser without paint timing after one frame', () => {
-  assert.deepEqual(runStartScript({visibility: 'hidden'}).appended, ['/a.js async=false', '/b.js async=false']);
+  assert.deepEqual(runStartScript({visibility: 'hidden'}).appended, [
+    '/docs/a.js async=false',
+    '/docs/b.js async=false',
+  ]);
   const page = runStartScript({paintTiming: false});
   assert.deepEqual(page.appended, []);
   page.frames.splice(0).forEach((frame) => frame());
   page.runTimers(() => true);
-  assert.deepEqual(page.appended, ['/a.js async=false', '/b.js async=false']);
+  assert.deepEqual(page.appended, ['/docs/a.js async=false', '/docs/b.js async=false']);
+});
+
+test('a page opened outside the base URL shows the base-URL banner with the base URL suggested, and starts nothing', () => {
+  const page = runStartScript({pathname: '/Guides/Origins/Origin%20Shield'});
+  page.paint('first-contentful-paint');
+  page.runTimers(() => true);
+  assert.deepEqual(page.appended, []);
+  assert.equal(page.shown.length, 1);
+  const banner = textOf(page.shown[0]);
+  assert.match(banner, /^Your Docusaurus site did not load properly\./);
+  assert.match(banner, /opened at \/Guides\/Origins\/Origin%20Shield\./);
+  assert.match(banner, /We suggest trying baseUrl = \/docs\//);
+  assert.equal(page.shown[0].attributes.role, 'alert');
+});
+
+test('inside the base URL no banner is shown', () => {
+  const page = runStartScript({pathname: '/docs/'});
+  page.paint('first-contentful-paint');
+  page.runTimers(() => true);
+  assert.deepEqual(page.shown, []);
+  assert.equal(page.appended.length, 2);
+});
+
+test('a script that fails to load shows the error text once, with a Retry button that reloads the page', () => {
+  const page = runStartScript();
+  page.runTimers((delay) => delay === 2000);
+  (page.scripts[1].onerror as () => void)();
+  (page.scripts[0].onerror as () => void)();
+  assert.equal(page.shown.length, 1, 'one message for any number of failures');
+  const [box] = page.shown;
+  assert.match(textOf(box), /failed to load.*Loading \/docs\/b\.js failed\.Retry$/);
+  const button = box.children.find((child) => child.tagName === 'button');
+  assert.ok(button);
+  (button.onclick as () => void)();
+  assert.equal(page.shown.at(-1)?.tagName, 'reload');
+  assert.equal(typeof page.window.tributaryShowLoadError, 'function', 'the app can show the same message');
 });

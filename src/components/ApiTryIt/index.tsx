@@ -1,9 +1,10 @@
-import {lazy, Suspense, useId, useState, type ReactNode} from 'react';
+import {useId, useState, type ReactNode} from 'react';
 import type {ExplorerOperation} from '@site/src/components/ApiExplorer/types';
+import LazyChunk from '@site/src/components/LazyChunk';
 import styles from './styles.module.css';
 
 // The explorer is its own chunk, fetched only when the reader asks for it.
-const ApiExplorer = lazy(() => import(/* webpackChunkName: "api-explorer" */ '@site/src/components/ApiExplorer'));
+const loadApiExplorer = () => import(/* webpackChunkName: "api-explorer" */ '@site/src/components/ApiExplorer');
 
 /** The "Try it" button of an operation page; it opens the API explorer below it. */
 export default function ApiTryIt({operation}: {operation: ExplorerOperation}): ReactNode {
@@ -22,9 +23,7 @@ export default function ApiTryIt({operation}: {operation: ExplorerOperation}): R
       </button>
       {open && (
         <div id={panelId}>
-          <Suspense fallback={<p role="status">Loading the API explorer…</p>}>
-            <ApiExplorer operation={operation} />
-          </Suspense>
+          <LazyChunk load={loadApiExplorer} name="the API explorer" props={{operation}} />
         </div>
       )}
     </div>
