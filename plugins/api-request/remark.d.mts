@@ -8,3 +8,5 @@ export function checkApiRequests(
   file: {path?: string},
   index: import('./openapi-index.mjs').OpenApiIndex,
 ): string[];
+/** Evaluates the literal expression (an estree node) of a JSX attribute; throws on anything else. */
+export function literalValue(node: unknown, where: string): unknown;
