@@ -4,8 +4,36 @@ import {readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import YAML from 'yaml';
 
-const CONTENT_TYPES = ['concept', 'how-to', 'tutorial', 'reference', 'overview'];
-const PLACEHOLDERS = /\b(TODO|TBD|FIXME|lorem ipsum|lorem|coming soon)\b/i;
+/** The machine-checked rules of handbook/writing-guide.md (the YAML block under "Machine-checked rules"). */
+interface WritingRules {
+  content_types: string[];
+  front_matter: string[];
+  description_length: {min: number; max: number};
+  placeholders: string[];
+  banned_words: string[];
+  code_languages: string[];
+}
+
+const GUIDE = 'handbook/writing-guide.md';
+
+function readRules(): WritingRules {
+  const text = readFileSync(GUIDE, 'utf8');
+  const section = text.split(/^## Machine-checked rules[ \t]*$/m)[1];
+  const block = section?.match(/^```yaml\n([\s\S]*?)^```[ \t]*$/m);
+  if (!block) throw new Error(`${GUIDE}: no \`\`\`yaml block under "## Machine-checked rules"`);
+  return YAML.parse(block[1]) as WritingRules;
+}
+
+const RULES = readRules();
+
+/** A case-insensitive regular expression that matches any of the terms as whole words. */
+function wordsPattern(terms: string[]): RegExp {
+  const escaped = terms.map((term) => term.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\s+/g, '\\s+'));
+  return new RegExp(`(?<![\\w-])(${escaped.join('|')})(?![\\w-])`, 'gi');
+}
+
+const PLACEHOLDERS = wordsPattern(RULES.placeholders);
+const BANNED = wordsPattern(RULES.banned_words);
 
 const pages = readdirSync('docs', {recursive: true, withFileTypes: true})
   .filter((entry) => entry.isFile() && /\.mdx?$/.test(entry.name))
@@ -23,11 +51,72 @@ function prose(body: string): string {
   return body.replace(/^(```+|~~~+)[^\n]*\n[\s\S]*?^\1\s*$/gm, '');
 }
 
+/**
+ * The prose lines of a page with their line numbers in the file: front matter, fenced code blocks,
+ * import lines and the props of JSX components (such as <ApiRequest body={{...}} />) are left out,
+ * and inline code spans and link targets are blanked.
+ */
+function proseLines(file: string): {line: number; text: string}[] {
+  const lines = readFileSync(file, 'utf8').split('\n');
+  const result: {line: number; text: string}[] = [];
+  let i = 0;
+  if (lines[0] === '---') {
+    const end = lines.indexOf('---', 1);
+    // The title and description are prose too.
+    for (let j = 1; j < end; j++) {
+      if (/^(title|description):/.test(lines[j])) result.push({line: j + 1, text: lines[j]});
+    }
+    i = end + 1;
+  }
+  let fence: string | null = null;
+  let inComponent = false;
+  for (; i < lines.length; i++) {
+    const line = lines[i];
+    const open = line.match(/^\s*(```+|~~~+)(.*)$/);
+    if (fence) {
+      if (open && open[1] === fence && !open[2].trim()) fence = null;
+      continue;
+    }
+    if (open) {
+      fence = open[1];
+      continue;
+    }
+    if (inComponent) {
+      if (/\/?>\s*$/.test(line)) inComponent = false;
+      continue;
+    }
+    // A component tag whose props continue on the next lines.
+    if (/^\s*<[A-Z][\w.]*(\s[^>]*)?$/.test(line)) {
+      inComponent = true;
+      continue;
+    }
+    if (/^import\s/.test(line)) continue;
+    const text = line
+      .replace(/(`+)[^`]*?\1/g, ' ')
+      .replace(/\]\([^)]*\)/g, '] ')
+      .replace(/<[^>]*>/g, ' ');
+    result.push({line: i + 1, text});
+  }
+  return result;
+}
+
+test('the writing guide has every machine-checked rule', () => {
+  for (const key of ['content_types', 'front_matter', 'placeholders', 'banned_words', 'code_languages'] as const) {
+    assert.ok(
+      Array.isArray(RULES[key]) && RULES[key].length > 0 && RULES[key].every((v) => typeof v === 'string'),
+      `${GUIDE}: ${key} must be a list of strings`,
+    );
+  }
+  const {min, max} = RULES.description_length ?? {};
+  assert.ok(Number.isInteger(min) && Number.isInteger(max) && min < max, `${GUIDE}: description_length`);
+});
+
 test('there is a page for every guide of the catalogue', () => {
   assert.equal(pages.length, 68);
 });
 
 test('every page has complete, well-formed front matter', () => {
+  const {min, max} = RULES.description_length;
   const problems: string[] = [];
   for (const file of pages) {
     const {frontMatter: fm} = split(file);
@@ -35,24 +124,35 @@ test('every page has complete, well-formed front matter', () => {
       problems.push(`${file}: no front matter`);
       continue;
     }
+    for (const key of RULES.front_matter) if (!(key in fm)) problems.push(`${file}: no ${key}`);
     if (typeof fm.title !== 'string' || !fm.title.trim()) problems.push(`${file}: title`);
     if (fm.title !== path.basename(file).replace(/\.mdx?$/, ''))
       problems.push(`${file}: title differs from the file name`);
-    if (typeof fm.description !== 'string' || fm.description.length < 50 || fm.description.length > 160) {
-      problems.push(`${file}: description must be 50–160 characters (${fm.description?.length})`);
+    if (typeof fm.description !== 'string' || fm.description.length < min || fm.description.length > max) {
+      problems.push(`${file}: description must be ${min}–${max} characters (${fm.description?.length})`);
     }
     if (!Number.isInteger(fm.sidebar_position)) problems.push(`${file}: sidebar_position`);
-    if (!CONTENT_TYPES.includes(fm.content_type)) problems.push(`${file}: content_type "${fm.content_type}"`);
+    if (!RULES.content_types.includes(fm.content_type)) problems.push(`${file}: content_type "${fm.content_type}"`);
   }
   assert.deepEqual(problems, []);
 });
 
 test('no page contains placeholder words', () => {
-  const problems = pages.filter((file) => PLACEHOLDERS.test(prose(split(file).body)));
+  const problems = pages.filter((file) => prose(split(file).body).match(PLACEHOLDERS));
   assert.deepEqual(problems, []);
 });
 
-test('every code block names its language', () => {
+test('no page uses the banned words of the writing guide in its prose', () => {
+  const problems: string[] = [];
+  for (const file of pages) {
+    for (const {line, text} of proseLines(file)) {
+      for (const match of text.matchAll(BANNED)) problems.push(`${file}:${line}: "${match[1]}"`);
+    }
+  }
+  assert.deepEqual(problems, []);
+});
+
+test('every code block names a language of the writing guide', () => {
   const problems: string[] = [];
   for (const file of pages) {
     const lines = split(file).body.split('\n');
@@ -65,7 +165,9 @@ test('every code block names its language', () => {
         return;
       }
       fence = open[1];
-      if (!open[2].trim()) problems.push(`${file}:${i + 1}`);
+      const language = open[2].trim().split(/[\s{]/)[0];
+      if (!language) problems.push(`${file}:${i + 1}: no language`);
+      else if (!RULES.code_languages.includes(language)) problems.push(`${file}:${i + 1}: language "${language}"`);
     });
   }
   assert.deepEqual(problems, []);
