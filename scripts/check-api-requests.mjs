@@ -1,11 +1,11 @@
 #!/usr/bin/env node
-// Checks every <ApiRequest> in the given MDX files (default: all of docs/) against the OpenAPI
+// Checks every <ApiRequest> and <SchemaValue> in the given MDX files (default: all of docs/) against the OpenAPI
 // bundle without building the site. Usage: node scripts/check-api-requests.mjs [file.mdx ...]
 import {readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {createProcessor} from '@mdx-js/mdx';
 import remarkFrontmatter from 'remark-frontmatter';
-import {checkApiRequests} from '../plugins/api-request/remark.mjs';
+import {checkApiRequests, expandSchemaValues} from '../plugins/api-request/remark.mjs';
 import {OpenApiIndex} from '../plugins/api-request/openapi-index.mjs';
 
 const files = process.argv.length > 2 ? process.argv.slice(2) : listMdx('docs');
@@ -25,7 +25,7 @@ for (const file of files) {
   requests += (text.match(/<ApiRequest\b/g) ?? []).length;
   try {
     const tree = processor.parse({value: text, path: file});
-    const found = checkApiRequests(tree, {path: file}, index);
+    const found = [...expandSchemaValues(tree, {path: file}, index), ...checkApiRequests(tree, {path: file}, index)];
     problems += found.length;
     for (const problem of found) console.error(problem);
   } catch (error) {

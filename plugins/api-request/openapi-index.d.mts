@@ -17,4 +17,6 @@ export class OpenApiIndex {
   validate(schema: object, value: unknown, direction?: 'request' | 'response'): string[];
   check(call: ApiCall): string[];
   describe(call: ApiCall): {method: string; url: string; page: string};
+  schemaFact(of: string, fact: string): unknown;
+  flatten(schema: any): any;
 }

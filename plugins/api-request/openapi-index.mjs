@@ -96,6 +96,51 @@ export class OpenApiIndex {
     return validator(value) ? [] : formatErrors(validator.errors);
   }
 
+  /**
+   * A constraint or default of a schema field, for pages that state limits: `of` is a schema of
+   * `components.schemas` followed by property names (`OriginSet.members`; array items are entered
+   * on the way), `fact` a JSON Schema keyword such as `maxItems`, `maxLength`, `maximum` or
+   * `default`. Throws, naming what exists, when the field or the fact is not in the schema.
+   */
+  schemaFact(of, fact) {
+    const [schemaName, ...fields] = String(of ?? '').split('.');
+    const schemas = this.spec.components?.schemas ?? {};
+    if (!schemas[schemaName]) throw new Error(`no schema "${schemaName}" in components.schemas`);
+    let node = this.flatten(schemas[schemaName]);
+    let walked = schemaName;
+    for (const field of fields) {
+      if (node.type === 'array' && node.items) node = this.flatten(node.items);
+      const next = node.properties?.[field];
+      if (!next) {
+        const known = Object.keys(node.properties ?? {}).join(', ') || 'none';
+        throw new Error(`${walked} has no property "${field}" (properties: ${known})`);
+      }
+      node = this.flatten(next);
+      walked += `.${field}`;
+    }
+    if (!(fact in node)) {
+      const keywords = Object.keys(node)
+        .filter((key) => /^(min|max|default|multipleOf|enum|const|pattern|format)/.test(key))
+        .join(', ');
+      throw new Error(`${walked} has no "${fact}" (it has: ${keywords || 'no constraint'})`);
+    }
+    return node[fact];
+  }
+
+  /** A schema with its references resolved and its `allOf` parts merged into one object. */
+  flatten(schema) {
+    const resolved = this.resolve(schema);
+    if (!resolved?.allOf) return resolved ?? {};
+    const merged = {...resolved, properties: {...(resolved.properties ?? {})}};
+    delete merged.allOf;
+    for (const part of resolved.allOf.map((item) => this.flatten(item))) {
+      Object.assign(merged.properties, part.properties ?? {});
+      for (const [key, value] of Object.entries(part))
+        if (key !== 'properties' && !(key in merged)) merged[key] = value;
+    }
+    return merged;
+  }
+
   /** The server URL an example shows: the operation's own first server, else the API's. */
   serverFor(operationId) {
     const {operation} = this.operations.get(operationId);

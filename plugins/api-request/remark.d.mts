@@ -10,3 +10,11 @@ export function checkApiRequests(
 ): string[];
 /** Evaluates the literal expression (an estree node) of a JSX attribute; throws on anything else. */
 export function literalValue(node: unknown, where: string): unknown;
+/** Replaces every <SchemaValue of="Schema.field" fact="keyword"/> with the schema's value; returns the problems. */
+export function expandSchemaValues(
+  tree: unknown,
+  file: {path?: string},
+  index: import('./openapi-index.mjs').OpenApiIndex,
+): string[];
+/** A schema value as it reads in prose: numbers with thousands separators, lists joined by commas. */
+export function formatSchemaValue(value: unknown): string;

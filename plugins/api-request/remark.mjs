@@ -1,4 +1,6 @@
-// Remark plugin for <ApiRequest operation="…" path={…} query={…} body={…} status={…} response={…}/>.
+// Remark plugin for <ApiRequest operation="…" path={…} query={…} body={…} status={…} response={…}/>
+// and <SchemaValue of="Schema.field" fact="maxItems"/> (a limit or default read from the schema,
+// so that a page never copies a number the API defines).
 // At build time it checks the call against the OpenAPI bundle (failing the build with the file and
 // line on any mismatch). It then writes the request and the response as code blocks inside the
 // element (so they are highlighted at build time like any other block) and keeps only the props
@@ -103,10 +105,39 @@ export function checkApiRequests(tree, file, index) {
   return problems;
 }
 
+/** How a schema value reads in a sentence or a table cell: 1,024 rather than 1024. */
+export function formatSchemaValue(value) {
+  if (typeof value === 'number') return value.toLocaleString('en-US');
+  if (Array.isArray(value)) return value.map(formatSchemaValue).join(', ');
+  if (value !== null && typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}
+
+/** Replaces every <SchemaValue of="…" fact="…"/> with the schema's value; returns the problems. */
+export function expandSchemaValues(tree, file, index) {
+  const problems = [];
+  visit(tree, ['mdxJsxFlowElement', 'mdxJsxTextElement'], (element, position, parent) => {
+    if (element.name !== 'SchemaValue' || !parent || position === undefined) return;
+    const where = `${file.path ?? 'input'}:${element.position?.start.line ?? '?'}`;
+    const props = readProps(element, where);
+    let text;
+    try {
+      if (!props.of || !props.fact) throw new Error('needs the props "of" and "fact"');
+      text = formatSchemaValue(index.schemaFact(props.of, props.fact));
+    } catch (error) {
+      problems.push(`${where}: <SchemaValue of="${props.of}" fact="${props.fact}"> ${error.message}`);
+      return;
+    }
+    const node = {type: 'text', value: text};
+    parent.children[position] = element.type === 'mdxJsxFlowElement' ? {type: 'paragraph', children: [node]} : node;
+  });
+  return problems;
+}
+
 export default function remarkApiRequest(options = {}) {
   return (tree, file) => {
     cachedIndex ??= options.index ?? OpenApiIndex.load(options.bundle);
-    const problems = checkApiRequests(tree, file, cachedIndex);
+    const problems = [...expandSchemaValues(tree, file, cachedIndex), ...checkApiRequests(tree, file, cachedIndex)];
     if (problems.length > 0) {
       throw new Error(`Invalid API example(s):\n  ${problems.join('\n  ')}`);
     }

@@ -1,7 +1,7 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {createProcessor} from '@mdx-js/mdx';
-import {checkApiRequests} from './remark.mjs';
+import {checkApiRequests, expandSchemaValues, formatSchemaValue} from './remark.mjs';
 import {OpenApiIndex} from './openapi-index.mjs';
 
 const index = OpenApiIndex.load();
@@ -81,4 +81,31 @@ test('a response that does not match the schema of its status is reported', () =
     problems.some((p) => /response \/results\/0/.test(p)),
     problems.join('\n'),
   );
+});
+
+test('<SchemaValue> reads a limit or default from the OpenAPI schema into the sentence', () => {
+  const tree = processor.parse({
+    value: 'A set has at most <SchemaValue of="OriginSet.members" fact="maxItems" /> members.',
+    path: 'page.mdx',
+  });
+  assert.deepEqual(expandSchemaValues(tree, {path: 'page.mdx'}, index), []);
+  const paragraph = (tree as unknown as {children: {children: {type: string; value: string}[]}[]}).children[0];
+  assert.deepEqual(
+    paragraph.children.map((node) => node.value).join(''),
+    `A set has at most ${index.schemaFact('OriginSet.members', 'maxItems')} members.`,
+  );
+  assert.equal(index.schemaFact('OriginSet.members', 'maxItems'), 20, 'the value comes from OriginSet.yaml');
+  assert.equal(formatSchemaValue(10000), '10,000');
+});
+
+test('<SchemaValue> of a field or fact the schema lacks is an error that names what exists', () => {
+  const tree = processor.parse({
+    value:
+      '<SchemaValue of="OriginSet.member" fact="maxItems" /> and <SchemaValue of="OriginSet.members" fact="maximum" />',
+    path: 'page.mdx',
+  });
+  const problems = expandSchemaValues(tree, {path: 'page.mdx'}, index);
+  assert.equal(problems.length, 2);
+  assert.match(problems[0], /^page\.mdx:1: .*OriginSet has no property "member" \(properties: .*members/);
+  assert.match(problems[1], /OriginSet\.members has no "maximum" \(it has: .*maxItems/);
 });
