@@ -28,8 +28,15 @@ test('there is a page for every guide of the catalogue', () => {
   const catalogue = JSON.parse(readFileSync('tests/fixtures/catalogue.json', 'utf8')) as {
     guides: {path: string; title: string}[];
   };
-  const routes = new Set(pages.map((file) => '/' + path.relative('docs', file).split(path.sep).join('/').replace(/\.mdx?$/, '')));
-  const missing = catalogue.guides.map((guide) => guide.path).filter((route) => !routes.has(route));
+  const route = (file: string) =>
+    '/' +
+    path
+      .relative('docs', file)
+      .split(path.sep)
+      .join('/')
+      .replace(/\.mdx?$/, '');
+  const routes = new Set(pages.map(route));
+  const missing = catalogue.guides.map((guide) => guide.path).filter((guidePath) => !routes.has(guidePath));
   assert.deepEqual(missing, [], `catalogue guides without a page: ${missing.join(', ')}`);
 });
 
