@@ -95,7 +95,10 @@ function flag(name: string): string | undefined {
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   try {
-    const site = new DocsSite(flag('--build') ?? process.env.MCP_BUILD_DIR ?? DEFAULT_BUILD_DIR, process.env.MCP_SITE_URL);
+    const site = new DocsSite(
+      flag('--build') ?? process.env.MCP_BUILD_DIR ?? DEFAULT_BUILD_DIR,
+      process.env.MCP_SITE_URL,
+    );
     const server = createHttpServer(site);
     const where = await listen(server, flag('--listen') ?? process.env.MCP_LISTEN ?? '8787');
     // serve-nginx.mjs waits for this line before it starts nginx.

@@ -212,7 +212,10 @@ function knownSections(site: DocsSite): Set<string> {
 function search(site: DocsSite, sections: Set<string>, query: string, section: string | undefined, limit: number) {
   let inSection: (url: string) => boolean = () => true;
   if (section !== undefined && section.trim() !== '') {
-    const wanted = section.trim().replace(/^\/+|\/+$/g, '').toLowerCase();
+    const wanted = section
+      .trim()
+      .replace(/^\/+|\/+$/g, '')
+      .toLowerCase();
     const known = [...sections].find((name) => name.toLowerCase() === wanted);
     if (!known) {
       throw new UserError(`Unknown section "${section}". Sections: ${[...sections].sort().join(', ')}.`);

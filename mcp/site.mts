@@ -4,7 +4,6 @@
 import {existsSync, readFileSync, realpathSync} from 'node:fs';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
-import kebabCase from 'lodash/kebabCase.js';
 import {brand} from '../src/brand';
 import {SearchEngine, pageOf, type SearchDocument} from '../src/components/SearchEngine/engine';
 import {normalizeApiPath} from '../plugins/search-index/options.mjs';
@@ -43,7 +42,9 @@ export class DocsSite {
     }
     this.realBuildDir = realpathSync(this.buildDir);
     const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as {documents: string; index: string};
-    const documents = JSON.parse(readFileSync(path.join(this.buildDir, manifest.documents), 'utf8')) as SearchDocument[];
+    const documents = JSON.parse(
+      readFileSync(path.join(this.buildDir, manifest.documents), 'utf8'),
+    ) as SearchDocument[];
     this.engine = SearchEngine.fromFiles(documents, readFileSync(path.join(this.buildDir, manifest.index), 'utf8'));
     this.api = OpenApiIndex.load(path.join(this.buildDir, 'openapi.json'));
   }
@@ -105,8 +106,8 @@ export class DocsSite {
       operationId,
       method: method.toUpperCase(),
       path: route,
-      // The API reference generator names each page with lodash's kebabCase of the operationId.
-      page: `${this.baseUrl}api/${kebabCase(operationId)}`,
+      // describe() names the page as the API reference generator does (kebab case of the operationId).
+      page: `${this.baseUrl.slice(0, -1)}${this.api.describe({operation: operationId}).page}`,
     }));
   }
 
@@ -117,19 +118,27 @@ export class DocsSite {
   findOperation({operationId, method, path: apiPath}: {operationId?: string; method?: string; path?: string}) {
     const all = this.operations();
     if (operationId) {
-      const wanted = kebabCase(operationId);
-      return all.find((op) => op.operationId === operationId) ?? all.find((op) => kebabCase(op.operationId) === wanted);
+      // Also in another case or kebab case: services-origins-create, SERVICES_ORIGINS_CREATE.
+      const loose = (name: string) => name.toLowerCase().replace(/[^a-z0-9]/g, '');
+      return (
+        all.find((op) => op.operationId === operationId) ??
+        all.find((op) => loose(op.operationId) === loose(operationId))
+      );
     }
     if (!apiPath) return undefined;
-    const route = normalizeApiPath(apiPath);
-    const matches = all.filter((op) => normalizeApiPath(op.path) === route);
+    const matches = this.operationsAt(apiPath);
     if (!method) return matches.length === 1 ? matches[0] : undefined;
     return matches.find((op) => op.method === method.toUpperCase());
   }
 
   /** Operations with this path (any method), for a helpful error when the method is wrong. */
   operationsAt(apiPath: string): Operation[] {
-    const route = normalizeApiPath(apiPath);
+    let route = normalizeApiPath(apiPath);
+    // A full URL such as https://api.tributary.example/api/v1/services: the server's own path goes.
+    for (const server of this.api.spec.servers ?? []) {
+      const prefix = normalizeApiPath(String(server.url ?? ''));
+      if (prefix.length > 1 && route.startsWith(`${prefix}/`)) route = route.slice(prefix.length);
+    }
     return this.operations().filter((op) => normalizeApiPath(op.path) === route);
   }
 

@@ -11,7 +11,10 @@ function flag(name: string): string | undefined {
 }
 
 try {
-  const site = new DocsSite(flag('--build') ?? process.env.MCP_BUILD_DIR ?? DEFAULT_BUILD_DIR, process.env.MCP_SITE_URL);
+  const site = new DocsSite(
+    flag('--build') ?? process.env.MCP_BUILD_DIR ?? DEFAULT_BUILD_DIR,
+    process.env.MCP_SITE_URL,
+  );
   await createDocsServer(site).connect(new StdioServerTransport());
 } catch (error) {
   console.error(`tributary-docs MCP server: ${(error as Error).message}`);

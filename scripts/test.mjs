@@ -75,7 +75,7 @@ try {
         '--test-concurrency=2',
         ...(process.argv.length > 2
           ? process.argv.slice(2)
-          : ['tests', 'src', 'scripts', 'plugins', 'examples'].flatMap(findTests)),
+          : ['tests', 'src', 'scripts', 'plugins', 'examples', 'mcp'].flatMap(findTests)),
       ],
       {
         env: {BASE_URL: server.url, MOCK_URL: mock.url, BUILD_LOG: buildLog, BUILD_DIR: path.join(root, 'build')},
