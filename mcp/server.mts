@@ -46,7 +46,7 @@ export function createDocsServer(site: DocsSite): McpServer {
         'against the OpenAPI schemas before sending it.',
     },
   );
-  const sections = knownSections(site);
+  const sections = sectionsOf(site);
 
   server.registerTool(
     'search_docs',
@@ -195,6 +195,17 @@ export function createDocsServer(site: DocsSite): McpServer {
     );
   }
   return server;
+}
+
+const sectionCache = new WeakMap<DocsSite, Set<string>>();
+/** The site sections of a build, computed once: a server is created for every HTTP request. */
+function sectionsOf(site: DocsSite): Set<string> {
+  let sections = sectionCache.get(site);
+  if (!sections) {
+    sections = knownSections(site);
+    sectionCache.set(site, sections);
+  }
+  return sections;
 }
 
 /** The site sections pages live in (`api`, `Guides`, `Guides/Origins`…), for the section filter. */
