@@ -71,15 +71,24 @@ export function startMcp({buildDir = path.join(root, 'build'), socket}) {
   );
   return new Promise((resolve, reject) => {
     let output = '';
+    // Loading the build takes a second or two; a loaded machine can take much longer.
+    const timer = setTimeout(() => {
+      child.kill('SIGTERM');
+      reject(new Error('The MCP server did not start listening within 60 s.'));
+    }, 60_000);
     const onData = (chunk) => {
       output += chunk;
       if (!output.includes('listening')) return;
+      clearTimeout(timer);
       child.stdout.off('data', onData);
       child.stdout.pipe(process.stdout);
       child.off('exit', onExit);
       resolve({child, stop: () => child.kill('SIGTERM')});
     };
-    const onExit = (code) => reject(new Error(`The MCP server exited with code ${code} before listening.`));
+    const onExit = (code) => {
+      clearTimeout(timer);
+      reject(new Error(`The MCP server exited with code ${code} before listening.`));
+    };
     child.stdout.on('data', onData);
     child.once('exit', onExit);
   });
