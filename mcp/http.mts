@@ -11,7 +11,7 @@ import {createDocsServer, MCP_PATH} from './server.mjs';
 import {DEFAULT_BUILD_DIR, DocsSite} from './site.mjs';
 
 /** Requests handled at once per process; more are refused with 429 rather than queued without bound. */
-export const MAX_IN_FLIGHT = 128;
+export const MAX_IN_FLIGHT = 256;
 /** The largest request body read (nginx refuses larger ones before they get here). */
 export const MAX_BODY_BYTES = 256 * 1024;
 
