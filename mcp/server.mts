@@ -67,7 +67,10 @@ export function createDocsServer(site: DocsSite): McpServer {
           .string()
           .max(200)
           .optional()
-          .describe(`Only this part of the site: ${[...sections].slice(0, 12).join(', ')}…`),
+          .describe(
+            `Only this part of the site: ${[...sections].filter((name) => !name.includes('/')).join(', ')} ` +
+              '(api is the API reference), or a guide category such as Guides/Origins',
+          ),
         limit: z.number().int().min(1).max(LIMITS.results).default(10).describe('Results at most (default 10)'),
       },
       outputSchema: {
