@@ -188,8 +188,13 @@ describe('MCP server over Streamable HTTP through nginx', () => {
       );
     });
 
-    test('read_page: no way out of the build', async () => {
-      for (const address of ['/docs/../../../etc/passwd', '/docs/../package.json', '/docs/%2e%2e/%2e%2e/etc/hosts']) {
+    test('read_page: no way out of the build, and the not-found text is not a page', async () => {
+      for (const address of [
+        '/docs/../../../etc/passwd',
+        '/docs/../package.json',
+        '/docs/%2e%2e/%2e%2e/etc/hosts',
+        '/docs/404',
+      ]) {
         const result = await call(client, 'read_page', {address});
         assert.equal(result.isError, true, address);
         assert.match(textOf(result), /No page at/);

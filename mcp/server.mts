@@ -1,6 +1,6 @@
-// The docs site as an MCP server: its tools and resources over a loaded build (see site.ts). The
-// same server runs over Streamable HTTP (http.ts, behind nginx at /docs/mcp) and over stdio
-// (stdio.ts). Every tool only reads; a bad argument or an unknown page, operation or section
+// The docs site as an MCP server: its tools and resources over a loaded build (see site.mts). The
+// same server runs over Streamable HTTP (http.mts, behind nginx at /docs/mcp) and over stdio
+// (stdio.mts). Every tool only reads; a bad argument or an unknown page, operation or section
 // ends as a tool error (isError) with a message saying what to do instead.
 import {McpServer} from '@modelcontextprotocol/sdk/server/mcp.js';
 import type {CallToolResult} from '@modelcontextprotocol/sdk/types.js';
@@ -20,14 +20,18 @@ const READ_ONLY = {readOnlyHint: true, destructiveHint: false, idempotentHint: t
 
 const text = (value: string): CallToolResult['content'][number] => ({type: 'text', text: value});
 
-/** Wraps a tool body: its UserErrors become tool errors with their message, as the SDK does for any error. */
+/**
+ * Wraps a tool body: a UserError becomes a tool error with its message; any other error is a bug,
+ * logged on stderr and answered without its details (they hold file paths of the server).
+ */
 function tool<A>(body: (args: A) => CallToolResult): (args: A) => CallToolResult {
   return (args) => {
     try {
       return body(args);
     } catch (error) {
       if (error instanceof UserError) return {content: [text(error.message)], isError: true};
-      throw error;
+      console.error(`[mcp] ${(error as Error).stack ?? error}`);
+      return {content: [text('Internal error: the server could not answer this call.')], isError: true};
     }
   };
 }

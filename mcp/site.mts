@@ -84,7 +84,8 @@ export class DocsSite {
     const page = this.pagePath(address);
     const mdPath = markdownPath(page, this.baseUrl);
     const file = path.join(this.buildDir, safeDecode(mdPath).slice(this.baseUrl.length));
-    if (!this.inside(file)) throw new UserError(`No page at "${address}".`);
+    // 404.md is what nginx answers for a missing page, not a page of its own.
+    if (page === `${this.baseUrl}404` || !this.inside(file)) throw new UserError(`No page at "${address}".`);
     return {
       path: page,
       url: this.absolute(page),
