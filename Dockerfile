@@ -7,14 +7,16 @@ WORKDIR /site
 COPY package.json package-lock.json ./
 RUN npm install --no-audit --no-fund
 COPY . .
-RUN npm run build \
-  && node scripts/serve-nginx.mjs --write-config /site/generated/nginx/nginx.conf \
-       --root /srv/site --listen 8080 --runtime /tmp --headers /etc/nginx/security-headers.conf
+RUN npm run build
 
-# Serve stage: the same nginx configuration and headers the tests run against.
-FROM nginx:1.27-bookworm
-COPY --from=build /site/generated/nginx/nginx.conf /etc/nginx/nginx.conf
-COPY --from=build /site/generated/nginx/security-headers.conf /etc/nginx/security-headers.conf
-COPY --from=build /site/build /srv/site/docs
+# Serve stage: nginx with the same configuration and headers the tests run against, and the MCP
+# server (mcp/, Node) it proxies /docs/mcp to; scripts/serve-nginx.mjs starts both, as `npm start`
+# does. The MCP server is stateless: run as many containers as the load needs.
+FROM node:20-bookworm-slim
+RUN apt-get update \
+  && apt-get install -y --no-install-recommends nginx-light \
+  && rm -rf /var/lib/apt/lists/*
+WORKDIR /site
+COPY --from=build /site /site
 EXPOSE 8080
-CMD ["nginx", "-c", "/etc/nginx/nginx.conf"]
+CMD ["node", "scripts/serve-nginx.mjs", "--host", "0.0.0.0", "--port", "8080"]

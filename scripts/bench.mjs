@@ -737,6 +737,7 @@ async function main(options) {
       port: Number(options['stock-port']),
       buildDir: path.join(stockDir, 'build'),
       securityHeaders: noHeaders,
+      mcp: false,
     });
     servers.push(stock);
 

@@ -1,8 +1,11 @@
 #!/usr/bin/env node
 // `npm run loadtest`: a bounded load on the production server (nginx, loopback only) with
 // autocannon: a guide page, an API page, a hashed asset and the search index, 10 s each at 64
-// connections. It prints requests/s and latency percentiles and fails only on errors or non-2xx
-// answers; speed is reported, not asserted (2 cores shared with the load generator).
+// connections, then the MCP server's search tool (stateless JSON answers, the relevance queries in
+// turn). It prints requests/s and latency percentiles and fails only on errors, non-2xx answers or
+// an MCP answer without results; speed is reported, not asserted (2 cores shared with the load
+// generator). The MCP run goes to the Node server's socket, behind nginx: through nginx, the rate
+// limit of /docs/mcp (20 a second per client) would be all it measured.
 import {readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
@@ -12,14 +15,30 @@ import {startNginx} from './serve-nginx.mjs';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DURATION = Number(process.env.LOADTEST_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.LOADTEST_CONNECTIONS ?? 64);
+// One Node process answers MCP calls one at a time (about 10 ms of CPU each): more connections
+// than this only add queueing to its latency.
+const MCP_CONNECTIONS = Number(process.env.LOADTEST_MCP_CONNECTIONS ?? 8);
 
 const mainBundle = readdirSync(path.join(root, 'build/assets/js')).find((name) => /^main\.[0-9a-f]+\.js$/.test(name));
 const searchFiles = JSON.parse(readFileSync(path.join(root, 'build/search-manifest.json'), 'utf8'));
+const queries = JSON.parse(readFileSync(path.join(root, 'tests/fixtures/search-queries.json'), 'utf8'));
+/** One tools/call of search_docs per relevance query, sent in turn by each connection. */
+const mcpSearches = queries.map(({query}, id) => ({
+  method: 'POST',
+  headers: {'content-type': 'application/json', accept: 'application/json, text/event-stream'},
+  body: JSON.stringify({
+    jsonrpc: '2.0',
+    id,
+    method: 'tools/call',
+    params: {name: 'search_docs', arguments: {query, limit: 10}},
+  }),
+}));
 const targets = [
   {name: 'guide page', path: '/docs/Guides/Origins/Origin%20Shield'},
   {name: 'API page', path: '/docs/api/services-origins-create'},
   {name: 'hashed asset (main JS)', path: `/docs/assets/js/${mainBundle}`},
   {name: 'search index', path: `/docs/${searchFiles.index}`},
+  {name: 'MCP search_docs (Node server)', path: '/docs/mcp', mcp: true},
 ];
 
 const server = await startNginx({port: Number(process.env.LOADTEST_PORT ?? 8085)});
@@ -30,14 +49,23 @@ try {
   for (const target of targets) {
     const result = await autocannon({
       url: `${origin}${target.path}`,
-      connections: CONNECTIONS,
+      connections: target.mcp ? MCP_CONNECTIONS : CONNECTIONS,
       duration: DURATION,
       headers: {'accept-encoding': 'gzip'},
+      ...(target.mcp
+        ? {
+            socketPath: server.mcpSocket,
+            requests: mcpSearches,
+            // A tool error or an empty result list counts as a mismatch, not as a success.
+            verifyBody: (body) => /^\{"result":\{"content":\[\{"type":"text","text":"1\. /.test(body),
+          }
+        : {}),
     });
-    const bad = result.errors + result.timeouts + result.non2xx;
+    const bad = result.errors + result.timeouts + result.non2xx + (result.mismatches ?? 0);
     if (bad > 0) failed = true;
     rows.push({
       target: target.name,
+      connections: target.mcp ? MCP_CONNECTIONS : CONNECTIONS,
       'req/s': Math.round(result.requests.average),
       'p50 ms': result.latency.p50,
       'p99 ms': result.latency.p99,
@@ -49,7 +77,7 @@ try {
 } finally {
   server.stop();
 }
-console.log(`\nLoad test: ${DURATION} s per target, ${CONNECTIONS} connections, nginx on loopback`);
+console.log(`\nLoad test: ${DURATION} s per target, nginx and the MCP server on loopback`);
 console.table(rows);
 if (failed) {
   console.error('Some requests failed or answered non-2xx.');

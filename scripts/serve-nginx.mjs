@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 // Serves the production build with nginx, the way production serves it, at
-// http://127.0.0.1:<port>/docs/ (default 8080). Usage: node scripts/serve-nginx.mjs [--port N]
+// http://127.0.0.1:<port>/docs/ (default 8080), with the MCP server (mcp/http.mts) that nginx
+// proxies /docs/mcp to, listening on a Unix socket in nginx's runtime folder.
+// Usage: node scripts/serve-nginx.mjs [--port N] [--host ADDRESS]
 import {spawn, spawnSync} from 'node:child_process';
 import {chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
@@ -17,8 +19,9 @@ export function findNginx() {
 }
 
 /** The nginx configuration of nginx/nginx.conf with its placeholders filled in. */
-export function renderConfig({siteRoot, listen, runtime, securityHeaders}) {
+export function renderConfig({siteRoot, listen, runtime, securityHeaders, mcpUpstream}) {
   return readFileSync(path.join(root, 'nginx/nginx.conf'), 'utf8')
+    .replaceAll('{{MCP_UPSTREAM}}', mcpUpstream)
     .replaceAll('{{RUNTIME}}', runtime)
     .replaceAll('{{ROOT}}', siteRoot)
     .replaceAll('{{LISTEN}}', listen)
@@ -29,6 +32,7 @@ export function renderConfig({siteRoot, listen, runtime, securityHeaders}) {
 export function prepareNginx({
   buildDir = path.join(root, 'build'),
   port = 8080,
+  host = '127.0.0.1',
   securityHeaders = path.join(root, 'generated/nginx/security-headers.conf'),
 } = {}) {
   if (!existsSync(path.join(buildDir, 'index.html'))) {
@@ -44,29 +48,80 @@ export function prepareNginx({
   mkdirSync(siteRoot);
   symlinkSync(path.resolve(buildDir), path.join(siteRoot, 'docs'));
   const confPath = path.join(runtime, 'nginx.conf');
+  const mcpSocket = path.join(runtime, 'mcp.sock');
   writeFileSync(
     confPath,
-    renderConfig({siteRoot, listen: `127.0.0.1:${port}`, runtime, securityHeaders: path.resolve(securityHeaders)}),
+    renderConfig({
+      siteRoot,
+      listen: `${host}:${port}`,
+      runtime,
+      securityHeaders: path.resolve(securityHeaders),
+      mcpUpstream: `http://unix:${mcpSocket}:`,
+    }),
   );
-  return {confPath, runtime};
+  return {confPath, runtime, mcpSocket};
+}
+
+/** Starts the MCP server (mcp/http.mts) on `socket` and resolves once it listens. */
+export function startMcp({buildDir = path.join(root, 'build'), socket}) {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(root, 'mcp/http.mts'), '--listen', socket, '--build', path.resolve(buildDir)],
+    {cwd: root, stdio: ['ignore', 'pipe', 'inherit']},
+  );
+  return new Promise((resolve, reject) => {
+    let output = '';
+    // Loading the build takes a second or two; a loaded machine can take much longer.
+    const timer = setTimeout(() => {
+      child.kill('SIGTERM');
+      reject(new Error('The MCP server did not start listening within 60 s.'));
+    }, 60_000);
+    const onData = (chunk) => {
+      output += chunk;
+      if (!output.includes('listening')) return;
+      clearTimeout(timer);
+      child.stdout.off('data', onData);
+      child.stdout.pipe(process.stdout);
+      child.off('exit', onExit);
+      resolve({child, stop: () => child.kill('SIGTERM')});
+    };
+    const onExit = (code) => {
+      clearTimeout(timer);
+      reject(new Error(`The MCP server exited with code ${code} before listening.`));
+    };
+    child.stdout.on('data', onData);
+    child.once('exit', onExit);
+  });
 }
 
 /** Starts nginx and resolves once it accepts connections. */
+/**
+ * Starts the MCP server and nginx and resolves once nginx accepts connections. `mcp: false` serves
+ * the site alone (another build, such as the benchmark's stock site); /docs/mcp then answers 503.
+ */
 export async function startNginx(options = {}) {
   const port = options.port ?? 8080;
-  const {confPath} = prepareNginx({...options, port});
+  const {confPath, mcpSocket} = prepareNginx({...options, port});
+  const mcp = options.mcp === false ? null : await startMcp({buildDir: options.buildDir, socket: mcpSocket});
   const child = spawn(findNginx(), ['-c', confPath, '-e', 'stderr'], {stdio: ['ignore', 'inherit', 'inherit']});
+  const stop = () => {
+    child.kill('SIGTERM');
+    mcp?.stop();
+  };
   const url = `http://127.0.0.1:${port}/docs/`;
   for (let attempt = 0; attempt < 100; attempt += 1) {
-    if (child.exitCode !== null) throw new Error(`nginx exited with code ${child.exitCode}`);
+    if (child.exitCode !== null) {
+      mcp?.stop();
+      throw new Error(`nginx exited with code ${child.exitCode}`);
+    }
     try {
       await fetch(url, {method: 'HEAD'});
-      return {url, stop: () => child.kill('SIGTERM'), child};
+      return {url, stop, child, mcpSocket: mcp ? mcpSocket : undefined};
     } catch {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   }
-  child.kill('SIGTERM');
+  stop();
   throw new Error(`nginx did not answer on ${url}`);
 }
 
@@ -85,13 +140,16 @@ if (process.argv[1] === fileURLToPath(import.meta.url) && process.argv.includes(
       listen: flag('--listen', '8080'),
       runtime: flag('--runtime', '/tmp'),
       securityHeaders: flag('--headers', '/etc/nginx/security-headers.conf'),
+      // The MCP server started beside nginx: node --import tsx mcp/http.mts --listen <this>.
+      mcpUpstream: flag('--mcp-upstream', 'http://127.0.0.1:8787'),
     }),
   );
 } else if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const port = Number(flag('--port', 8080));
   try {
-    const server = await startNginx({port});
-    console.log(`Serving the production build at ${server.url} (Ctrl+C to stop)`);
+    // --host 0.0.0.0 in a container, where nginx must answer on every interface.
+    const server = await startNginx({port, host: flag('--host', '127.0.0.1')});
+    console.log(`Serving the production build at ${server.url}, MCP at ${server.url}mcp (Ctrl+C to stop)`);
     const stop = () => {
       server.stop();
       process.exit(0);

@@ -74,7 +74,7 @@ async function runAgainstBuild(files) {
   }
 }
 
-const allTests = () => ['tests', 'src', 'scripts', 'plugins', 'examples'].flatMap(findTests);
+const allTests = () => ['tests', 'src', 'scripts', 'plugins', 'examples', 'mcp'].flatMap(findTests);
 
 try {
   if (flags.has('--unit')) {

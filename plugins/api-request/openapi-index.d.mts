@@ -8,6 +8,13 @@ export interface ApiCall {
   status?: number;
   response?: unknown;
 }
+/** One problem of a call: where it is (`body/origins/0/host`, `path/service_id`…) and what. */
+export interface ApiProblem {
+  location: string;
+  message: string;
+  /** The one-line form printed by the guides' checks. */
+  text: string;
+}
 export class OpenApiIndex {
   constructor(spec: any);
   static load(file?: string): OpenApiIndex;
@@ -16,6 +23,12 @@ export class OpenApiIndex {
   resolve(node: any): any;
   validate(schema: object, value: unknown, direction?: 'request' | 'response'): string[];
   check(call: ApiCall): string[];
+  checkDetailed(call: ApiCall): ApiProblem[];
+  validateDetailed(
+    schema: object,
+    value: unknown,
+    direction?: 'request' | 'response',
+  ): {pointer: string; message: string; text: string}[];
   describe(call: ApiCall): {method: string; url: string; page: string};
   schemaFact(of: string, fact: string): unknown;
   flatten(schema: any): any;

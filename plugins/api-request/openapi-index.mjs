@@ -32,15 +32,36 @@ function forDirection(node, direction) {
   return out;
 }
 
-function formatErrors(errors) {
+/**
+ * Ajv errors as problems: `pointer` is the JSON pointer of the value at fault (for a missing or
+ * unknown property, the property itself), `text` the one-line message the guides' checks print.
+ */
+function describeErrors(errors) {
   return (errors ?? []).map((error) => {
     const where = error.instancePath || '(root)';
-    if (error.keyword === 'additionalProperties')
-      return `${where}: unknown property "${error.params.additionalProperty}"`;
-    if (error.keyword === 'enum') return `${where}: must be one of ${error.params.allowedValues.join(', ')}`;
-    return `${where}: ${error.message}`;
+    if (error.keyword === 'additionalProperties') {
+      const name = error.params.additionalProperty;
+      return {
+        pointer: `${error.instancePath}/${escapePointer(name)}`,
+        message: `unknown property "${name}"`,
+        text: `${where}: unknown property "${name}"`,
+      };
+    }
+    if (error.keyword === 'required') {
+      const name = error.params.missingProperty;
+      return {
+        pointer: `${error.instancePath}/${escapePointer(name)}`,
+        message: error.message,
+        text: `${where}: ${error.message}`,
+      };
+    }
+    const message =
+      error.keyword === 'enum' ? `must be one of ${error.params.allowedValues.join(', ')}` : error.message;
+    return {pointer: error.instancePath, message, text: `${where}: ${message}`};
   });
 }
+
+const escapePointer = (name) => String(name).replaceAll('~', '~0').replaceAll('/', '~1');
 
 export class OpenApiIndex {
   constructor(spec) {
@@ -87,13 +108,18 @@ export class OpenApiIndex {
 
   /** Validates `value` against `schema` as a request (default) or a response payload. */
   validate(schema, value, direction = 'request') {
+    return this.validateDetailed(schema, value, direction).map((problem) => problem.text);
+  }
+
+  /** Like validate, with each problem's JSON pointer and message apart (see describeErrors). */
+  validateDetailed(schema, value, direction = 'request') {
     const key = `${direction}:${JSON.stringify(schema)}`;
     let validator = this.validators.get(key);
     if (!validator) {
       validator = this.ajv.compile(retarget(forDirection(schema, direction), direction));
       this.validators.set(key, validator);
     }
-    return validator(value) ? [] : formatErrors(validator.errors);
+    return validator(value) ? [] : describeErrors(validator.errors);
   }
 
   /**
@@ -152,46 +178,80 @@ export class OpenApiIndex {
    * @param {{operation: string, path?: object, query?: object, body?: unknown, status?: number, response?: unknown}} call
    */
   check(call) {
+    return this.checkDetailed(call).map((problem) => problem.text);
+  }
+
+  /**
+   * The problems of check, each also with where it is: `location` is `operation`, `path/<name>`,
+   * `query/<name>`, `body` or `response` followed by the JSON pointer of the value at fault.
+   * The MCP server's validate tool answers with these.
+   */
+  checkDetailed(call) {
     const entry = this.operations.get(call.operation);
-    if (!entry) return [`unknown operation "${call.operation}"`];
+    if (!entry)
+      return [{location: 'operation', message: 'unknown operation', text: `unknown operation "${call.operation}"`}];
     const problems = [];
+    const add = (location, message, text) => problems.push({location, message, text});
     const {operation, parameters} = entry;
     for (const location of ['path', 'query']) {
       const given = call[location] ?? {};
       const declared = parameters.filter((p) => p.in === location);
       for (const name of Object.keys(given)) {
         const parameter = declared.find((p) => p.name === name);
+        const at = `${location}/${escapePointer(name)}`;
         if (!parameter) {
-          problems.push(`${location} parameter "${name}" is not defined for ${call.operation}`);
+          add(
+            at,
+            'is not a parameter of this operation',
+            `${location} parameter "${name}" is not defined for ${call.operation}`,
+          );
           continue;
         }
-        for (const message of this.validate(parameter.schema ?? {}, given[name])) {
-          problems.push(`${location} parameter "${name}" ${message.replace('(root): ', '')}`);
+        for (const problem of this.validateDetailed(parameter.schema ?? {}, given[name])) {
+          add(
+            `${at}${problem.pointer}`,
+            problem.message,
+            `${location} parameter "${name}" ${problem.text.replace('(root): ', '')}`,
+          );
         }
       }
       for (const parameter of declared) {
         if (parameter.required && !(parameter.name in given))
-          problems.push(`missing ${location} parameter "${parameter.name}"`);
+          add(
+            `${location}/${escapePointer(parameter.name)}`,
+            'is required',
+            `missing ${location} parameter "${parameter.name}"`,
+          );
       }
     }
     const requestBody = this.resolve(operation.requestBody);
     const requestSchema = requestBody?.content?.['application/json']?.schema;
     if (call.body !== undefined) {
-      if (!requestSchema) problems.push(`${call.operation} takes no JSON request body`);
-      else problems.push(...this.validate(requestSchema, call.body).map((m) => `body ${m}`));
+      if (!requestSchema)
+        add('body', 'this operation takes no JSON request body', `${call.operation} takes no JSON request body`);
+      else
+        for (const problem of this.validateDetailed(requestSchema, call.body))
+          add(`body${problem.pointer}`, problem.message, `body ${problem.text}`);
     } else if (requestBody?.required) {
-      problems.push(`${call.operation} requires a request body`);
+      add('body', 'a request body is required', `${call.operation} requires a request body`);
     }
     if (call.status !== undefined || call.response !== undefined) {
       const status = String(call.status ?? Object.keys(operation.responses).find((code) => code.startsWith('2')));
       const response = this.resolve(operation.responses?.[status]);
       if (!response) {
-        problems.push(`${call.operation} has no ${status} response`);
+        add('status', `the operation has no ${status} response`, `${call.operation} has no ${status} response`);
       } else if (call.response !== undefined) {
         const schema =
           response.content?.['application/json']?.schema ?? response.content?.['application/problem+json']?.schema;
-        if (!schema) problems.push(`the ${status} response of ${call.operation} has no JSON body`);
-        else problems.push(...this.validate(schema, call.response, 'response').map((m) => `response ${m}`));
+        if (!schema)
+          add(
+            'response',
+            `the ${status} response has no JSON body`,
+            `the ${status} response of ${call.operation} has no JSON body`,
+          );
+        else
+          for (const problem of this.validateDetailed(schema, call.response, 'response'))
+            add(`response${problem.pointer}`, problem.message, `response ${problem.text}`);
       }
     }
     return problems;

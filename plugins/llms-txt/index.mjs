@@ -141,6 +141,9 @@ export default function llmsTxtPlugin(context, options) {
           `The API reference pages are written from the OpenAPI file, ${siteUrl}${baseUrl}openapi.json.`,
         ],
       };
+      // The not-found page's twin, which nginx answers (with 404) to a request for Markdown.
+      const notFound = await readFile(path.join(outDir, '404.html'), 'utf8');
+      await writeFile(path.join(outDir, '404.md'), await htmlToMarkdown(notFound, `${siteUrl}${baseUrl}404`));
       await writeFile(path.join(outDir, 'llms.txt'), llmsTxt(ordered, site));
       await writeFile(path.join(outDir, 'llms-full.txt'), llmsFullTxt(ordered, site));
       console.log(`[llms-txt] ${ordered.length} Markdown pages, llms.txt and llms-full.txt`);

@@ -201,6 +201,19 @@ describe('Markdown export and llms.txt', () => {
     await context.close();
   });
 
+  test('"Copy MCP address" copies the address of the MCP server', async () => {
+    const context = await browser.newContext({permissions: ['clipboard-read', 'clipboard-write']});
+    const {page, errors} = await newPage(context);
+    for (const sitePath of [GUIDE, '/api/services-origins-create']) {
+      await gotoHydrated(page, sitePath);
+      await page.getByRole('button', {name: 'Copy MCP address'}).click();
+      await page.getByRole('button', {name: 'MCP address copied'}).waitFor();
+      assert.equal(await page.evaluate(() => navigator.clipboard.readText()), `${brand.siteUrl}${brand.baseUrl}mcp`);
+    }
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
   test('"Copy page" explains a failure to load the Markdown', async () => {
     // The site's service worker would answer from its cache; block it so that the route applies.
     const context = await browser.newContext({

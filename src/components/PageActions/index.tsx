@@ -26,14 +26,45 @@ export function MarkdownAlternateLink(): ReactNode {
 
 type Status = {state: 'idle'} | {state: 'copying'} | {state: 'copied'} | {state: 'failed'; message: string};
 
+/** The address of the docs' MCP server (mcp/, served by nginx at <base URL>mcp). */
+export function useMcpAddress(): string {
+  const {siteConfig} = useDocusaurusContext();
+  return `${siteConfig.url}${siteConfig.baseUrl}mcp`;
+}
+
 const COPIED_FOR_MS = 2500;
 
-/** "Copy page" and "View as Markdown" for the current page. */
+/** "Copy page", "View as Markdown" and "Copy MCP address" for the current page. */
 export default function PageActions(): ReactNode {
   const address = useMarkdownPath();
+  const mcpAddress = useMcpAddress();
   const [status, setStatus] = useState<Status>({state: 'idle'});
+  const [mcpStatus, setMcpStatus] = useState<Status>({state: 'idle'});
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
+  const mcpTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(
+    () => () => {
+      clearTimeout(timer.current);
+      clearTimeout(mcpTimer.current);
+    },
+    [],
+  );
+
+  async function copyMcp() {
+    clearTimeout(mcpTimer.current);
+    try {
+      if (!navigator.clipboard?.writeText) throw new Error('no clipboard');
+      await navigator.clipboard.writeText(mcpAddress);
+      setMcpStatus({state: 'copied'});
+      mcpTimer.current = setTimeout(() => setMcpStatus({state: 'idle'}), COPIED_FOR_MS);
+    } catch {
+      // The address is short: the reader can copy it from the message by hand.
+      setMcpStatus({
+        state: 'failed',
+        message: `Could not copy: the browser did not allow access to the clipboard. The MCP address is ${mcpAddress}`,
+      });
+    }
+  }
 
   async function copy() {
     clearTimeout(timer.current);
@@ -63,12 +94,27 @@ export default function PageActions(): ReactNode {
       <a className="button button--secondary button--sm" href={address} type="text/markdown">
         View as Markdown
       </a>
+      <button
+        type="button"
+        className="button button--secondary button--sm"
+        onClick={copyMcp}
+        title={`Copies ${mcpAddress}, the address of these docs' MCP server for AI tools`}
+        aria-describedby={mcpStatus.state === 'failed' ? 'page-actions-mcp-error' : undefined}
+      >
+        {mcpStatus.state === 'copied' ? 'MCP address copied' : 'Copy MCP address'}
+      </button>
       <span className={styles.visuallyHidden} role="status">
         {status.state === 'copied' ? 'The page is copied to the clipboard as Markdown.' : ''}
+        {mcpStatus.state === 'copied' ? `The MCP address ${mcpAddress} is copied to the clipboard.` : ''}
       </span>
       {status.state === 'failed' ? (
         <p id="page-actions-error" className={styles.error} role="alert">
           {status.message}
+        </p>
+      ) : null}
+      {mcpStatus.state === 'failed' ? (
+        <p id="page-actions-mcp-error" className={styles.error} role="alert">
+          {mcpStatus.message}
         </p>
       ) : null}
     </div>

@@ -1,0 +1,369 @@
+// The MCP server end to end, with the official SDK's client: over Streamable HTTP through nginx
+// (BASE_URL, as `npm test` serves the build) and over stdio (mcp/stdio.mts on BUILD_DIR). Each tool
+// with good and bad input; search against the site's relevance fixture; nginx's limits last.
+import {after, before, describe, test} from 'node:test';
+import assert from 'node:assert/strict';
+import {readFileSync} from 'node:fs';
+import path from 'node:path';
+import {fileURLToPath} from 'node:url';
+import {Client} from '@modelcontextprotocol/sdk/client/index.js';
+import {StreamableHTTPClientTransport} from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import {StdioClientTransport} from '@modelcontextprotocol/sdk/client/stdio.js';
+import type {CallToolResult} from '@modelcontextprotocol/sdk/types.js';
+import {RELEVANCE_QUERIES, loadBuiltEngine, topPages} from '../scripts/search-stats.mjs';
+import {OpenApiIndex} from '../plugins/api-request/openapi-index.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const BASE_URL = process.env.BASE_URL ?? 'http://127.0.0.1:8080/docs/';
+const BUILD_DIR = path.resolve(process.env.BUILD_DIR ?? path.join(root, 'build'));
+const MCP_URL = new URL('mcp', BASE_URL);
+const SITE = 'https://docs.tributary.example';
+
+const TOOLS = ['get_api_operation', 'read_page', 'search_docs', 'validate_api_request'];
+const SERVICE_ID = '6f1c2d3e-4b5a-4c7d-8e9f-0a1b2c3d4e5f';
+const GOOD_ORIGIN = {name: 'web-origin', host: 'origin.example.com', protocol: 'https'};
+/** Wrong on purpose: an enum value, an unknown property and a missing required field. */
+const BAD_ORIGIN = {name: 'web-origin', protocol: 'ftp', colour: 'blue'};
+
+const built = (file: string) => readFileSync(path.join(BUILD_DIR, file), 'utf8');
+
+async function call(client: Client, name: string, args: Record<string, unknown>) {
+  return (await client.callTool({name, arguments: args})) as CallToolResult;
+}
+const textOf = (result: CallToolResult) =>
+  result.content.map((part) => (part.type === 'text' ? part.text : '')).join('');
+
+/** Site path (without /docs) of a result address, as topPages gives it. */
+const pageOfUrl = (url: string) => decodeURI(new URL(url).pathname.replace(/^\/docs/, ''));
+
+async function connectHttp(): Promise<Client> {
+  const client = new Client({name: 'tributary-docs-test', version: '1.0.0'});
+  await client.connect(new StreamableHTTPClientTransport(MCP_URL));
+  return client;
+}
+
+async function connectStdio(): Promise<Client> {
+  const client = new Client({name: 'tributary-docs-test', version: '1.0.0'});
+  await client.connect(
+    new StdioClientTransport({
+      command: process.execPath,
+      args: ['--import', 'tsx', path.join(root, 'mcp/stdio.mts'), '--build', BUILD_DIR],
+      cwd: root,
+      stderr: 'inherit',
+    }),
+  );
+  return client;
+}
+
+/** What both transports must answer alike. */
+function commonSuite(connect: () => Promise<Client>) {
+  let client: Client;
+  before(async () => {
+    client = await connect();
+  });
+  after(async () => client?.close());
+
+  test('lists the four tools, each annotated read-only, and the two resources', async () => {
+    const {tools} = await client.listTools();
+    assert.deepEqual(tools.map((tool) => tool.name).sort(), TOOLS);
+    for (const tool of tools) {
+      assert.equal(tool.annotations?.readOnlyHint, true, tool.name);
+      assert.equal(tool.annotations?.destructiveHint, false, tool.name);
+      assert.equal(tool.annotations?.openWorldHint, false, tool.name);
+      assert.ok((tool.description ?? '').length > 80, `${tool.name} explains itself`);
+    }
+    const {resources} = await client.listResources();
+    const uris = resources.map((resource) => resource.uri);
+    for (const file of ['llms.txt', 'openapi.json']) assert.ok(uris.includes(`${SITE}/docs/${file}`), file);
+  });
+
+  test('resources: llms.txt and the OpenAPI bundle as published', async () => {
+    const llms = await client.readResource({uri: `${SITE}/docs/llms.txt`});
+    assert.equal((llms.contents[0] as {text: string}).text, built('llms.txt'));
+    const spec = await client.readResource({uri: `${SITE}/docs/openapi.json`});
+    assert.equal(JSON.parse((spec.contents[0] as {text: string}).text).info.title, 'Tributary API');
+  });
+
+  test('search finds a page by a misspelt query and the reader can open the result', async () => {
+    const result = await call(client, 'search_docs', {query: 'orig shield', limit: 3});
+    assert.equal(result.isError, undefined);
+    const {results} = result.structuredContent as {results: {url: string; title: string; snippet: string}[]};
+    assert.equal(results.length, 3);
+    assert.equal(pageOfUrl(results[0].url), '/Guides/Origins/Origin Shield');
+    assert.match(results[0].snippet, /\*\*Origin\*\*/);
+    const page = await call(client, 'read_page', {address: results[1].url});
+    assert.equal(textOf(page), built('Guides/Origins/Origin Shield.md'));
+  });
+
+  test('validate: a known-bad body yields each problem at its path', async () => {
+    const result = await call(client, 'validate_api_request', {
+      operationId: 'services_origins_create',
+      path: {service_id: SERVICE_ID},
+      body: BAD_ORIGIN,
+    });
+    const {valid, problems} = result.structuredContent as {valid: boolean; problems: {location: string}[]};
+    assert.equal(valid, false);
+    const locations = problems.map((problem) => problem.location).sort();
+    assert.deepEqual(locations, ['body/colour', 'body/host', 'body/protocol']);
+  });
+
+  test('an unknown page is a tool error that says so', async () => {
+    const result = await call(client, 'read_page', {address: '/docs/Guides/No Such Page'});
+    assert.equal(result.isError, true);
+    assert.match(textOf(result), /No page at "\/docs\/Guides\/No Such Page"/);
+  });
+}
+
+describe('MCP server over Streamable HTTP through nginx', () => {
+  describe('common answers', () => commonSuite(connectHttp));
+
+  describe('tools, good and bad input', () => {
+    let client: Client;
+    const {engine} = loadBuiltEngine(BUILD_DIR);
+    const api = OpenApiIndex.load(path.join(BUILD_DIR, 'openapi.json'));
+    before(async () => {
+      client = await connectHttp();
+    });
+    after(async () => client?.close());
+
+    test('search: the same top 3 pages as the site search for every relevance query', async () => {
+      const wrong: string[] = [];
+      for (const {query, expect} of RELEVANCE_QUERIES) {
+        const result = await call(client, 'search_docs', {query, limit: 10});
+        const pages: string[] = [];
+        for (const {url} of (result.structuredContent as {results: {url: string}[]}).results) {
+          if (!pages.includes(pageOfUrl(url))) pages.push(pageOfUrl(url));
+        }
+        const top = pages.slice(0, 3);
+        const site = topPages(engine, query);
+        if (JSON.stringify(top) !== JSON.stringify(site) || !top.includes(expect)) {
+          wrong.push(`“${query}”: MCP ${top.join(' | ')}; site ${site.join(' | ')}; expected ${expect}`);
+        }
+      }
+      assert.deepEqual(wrong, []);
+    });
+
+    test('search: the section filter, the limit, and an unknown section', async () => {
+      const inApi = await call(client, 'search_docs', {query: 'origin', section: 'api', limit: 5});
+      const apiResults = (inApi.structuredContent as {results: {section: string; url: string}[]}).results;
+      assert.equal(apiResults.length, 5);
+      for (const result of apiResults) assert.equal(result.section, 'api', result.url);
+      const inGuides = await call(client, 'search_docs', {query: 'origin', section: 'guides/origins', limit: 20});
+      const guideResults = (inGuides.structuredContent as {results: {section: string}[]}).results;
+      assert.ok(guideResults.length > 0);
+      for (const result of guideResults) assert.equal(result.section, 'Guides/Origins');
+      const unknown = await call(client, 'search_docs', {query: 'origin', section: 'Recipes'});
+      assert.equal(unknown.isError, true);
+      assert.match(textOf(unknown), /Unknown section "Recipes"\. Sections: .*Guides\/Origins/);
+    });
+
+    test('search: a 100 kB query and a limit out of range are refused with a clear message', async () => {
+      const huge = await call(client, 'search_docs', {query: 'origin '.repeat(15_000)});
+      assert.equal(huge.isError, true);
+      assert.match(textOf(huge), /query is longer than 1000 characters/);
+      const limit = await call(client, 'search_docs', {query: 'origin', limit: 1000});
+      assert.equal(limit.isError, true);
+      assert.match(textOf(limit), /limit/);
+      const nothing = await call(client, 'search_docs', {query: 'zzqxw vvkjh'});
+      assert.equal(nothing.isError, undefined);
+      assert.match(textOf(nothing), /Nothing found/);
+    });
+
+    test('read_page: any form of an address gives the Markdown twin the build wrote', async () => {
+      const twin = built('Guides/Origins/Origin Shield.md');
+      for (const address of [
+        `${SITE}/docs/Guides/Origins/Origin%20Shield`,
+        'http://127.0.0.1:1/docs/Guides/Origins/Origin Shield/#verify',
+        '/docs/Guides/Origins/Origin%20Shield.md',
+        'Guides/Origins/Origin Shield',
+      ]) {
+        const result = await call(client, 'read_page', {address});
+        assert.equal(result.isError, undefined, address);
+        assert.equal(textOf(result), twin, address);
+      }
+      assert.equal(textOf(await call(client, 'read_page', {address: `${SITE}/docs/`})), built('index.md'));
+      assert.equal(
+        textOf(await call(client, 'read_page', {address: '/docs/api/services-list'})),
+        built('api/services-list.md'),
+      );
+    });
+
+    test('read_page: no way out of the build, and the not-found text is not a page', async () => {
+      for (const address of [
+        '/docs/../../../etc/passwd',
+        '/docs/../package.json',
+        '/docs/%2e%2e/%2e%2e/etc/hosts',
+        '/docs/404',
+      ]) {
+        const result = await call(client, 'read_page', {address});
+        assert.equal(result.isError, true, address);
+        assert.match(textOf(result), /No page at/);
+      }
+    });
+
+    test('get_api_operation: by operationId or by method and path in any parameter style', async () => {
+      const expected = built('api/services-origins-create.md');
+      for (const args of [
+        {operationId: 'services_origins_create'},
+        {operationId: 'services-origins-create'},
+        {method: 'POST', path: '/services/{service_id}/origins'},
+        {method: 'post', path: '/services/{serviceId}/origins/'},
+        {method: 'POST', path: 'https://api.tributary.example/api/v1/services/:service_id/origins'},
+      ]) {
+        const result = await call(client, 'get_api_operation', args);
+        assert.ok(textOf(result) === expected, `${JSON.stringify(args)}: ${textOf(result).slice(0, 200)}`);
+      }
+      assert.match(expected, /^# Create an origin/);
+    });
+
+    test('get_api_operation: unknown operations and wrong methods say what exists', async () => {
+      const unknown = await call(client, 'get_api_operation', {operationId: 'services_origin_creat'});
+      assert.equal(unknown.isError, true);
+      assert.match(
+        textOf(unknown),
+        /Unknown API operation "services_origin_creat"\. Did you mean .*services_origins_create/,
+      );
+      const wrongMethod = await call(client, 'get_api_operation', {method: 'PATCH', path: '/services/{id}/origins'});
+      assert.equal(wrongMethod.isError, true);
+      assert.match(textOf(wrongMethod), /Operations at this path: .*POST \/services\/\{service_id\}\/origins\//);
+      const nothing = await call(client, 'get_api_operation', {});
+      assert.equal(nothing.isError, true);
+      assert.match(textOf(nothing), /Give an operationId, or a method and a path/);
+    });
+
+    test('validate: a good request is valid, with its method and URL', async () => {
+      const result = await call(client, 'validate_api_request', {
+        operationId: 'services_origins_create',
+        path: {service_id: SERVICE_ID},
+        body: GOOD_ORIGIN,
+      });
+      assert.deepEqual(result.structuredContent, {
+        valid: true,
+        operationId: 'services_origins_create',
+        method: 'POST',
+        url: `https://api.tributary.example/api/v1/services/${SERVICE_ID}/origins/`,
+        problems: [],
+      });
+      const asText = await call(client, 'validate_api_request', {
+        operationId: 'services_origins_create',
+        path: {service_id: SERVICE_ID},
+        body: JSON.stringify(GOOD_ORIGIN),
+      });
+      assert.equal((asText.structuredContent as {valid: boolean}).valid, true);
+    });
+
+    test('validate: the same problems as the check of the guides’ <ApiRequest> examples', async () => {
+      const request = {
+        operationId: 'services_origins_create',
+        path: {service_id: 'not-a-uuid', extra: 1},
+        query: {page: 'x'},
+        body: BAD_ORIGIN,
+      };
+      const result = await call(client, 'validate_api_request', request);
+      const {problems} = result.structuredContent as {problems: {location: string; message: string}[]};
+      const guideCheck = api.check({
+        operation: request.operationId,
+        path: request.path,
+        query: request.query,
+        body: request.body,
+      });
+      assert.equal(problems.length, guideCheck.length);
+      const byLocation = Object.fromEntries(problems.map((problem) => [problem.location, problem.message]));
+      assert.equal(byLocation['path/service_id'], 'must match format "uuid"');
+      assert.equal(byLocation['path/extra'], 'is not a parameter of this operation');
+      assert.equal(byLocation['query/page'], 'is not a parameter of this operation');
+      assert.equal(byLocation['body/colour'], 'unknown property "colour"');
+      assert.match(byLocation['body/protocol'], /^must be one of /);
+      assert.ok(textOf(result).startsWith(`${guideCheck.length} problem(s) in POST `), textOf(result));
+    });
+
+    test('validate: a body that is not JSON, an unknown operation and a missing body are told apart', async () => {
+      const notJson = await call(client, 'validate_api_request', {
+        operationId: 'services_origins_create',
+        path: {service_id: SERVICE_ID},
+        body: '{name: web-origin',
+      });
+      assert.equal(notJson.isError, true);
+      assert.match(textOf(notJson), /The body is not JSON/);
+      const unknown = await call(client, 'validate_api_request', {operationId: 'delete_everything'});
+      assert.equal(unknown.isError, true);
+      assert.match(textOf(unknown), /Unknown API operation "delete_everything"/);
+      const missing = await call(client, 'validate_api_request', {
+        operationId: 'services_origins_create',
+        path: {service_id: SERVICE_ID},
+      });
+      assert.deepEqual((missing.structuredContent as {problems: unknown[]}).problems, [
+        {location: 'body', message: 'a request body is required'},
+      ]);
+    });
+
+    test('an unknown tool is an error result, and the server carries on', async () => {
+      const result = await call(client, 'write_page', {});
+      assert.equal(result.isError, true);
+      assert.match(textOf(result), /Tool write_page not found/);
+      const {tools} = await client.listTools();
+      assert.equal(tools.length, 4);
+    });
+  });
+
+  describe('HTTP: stateless, and bad requests answered as JSON-RPC errors', () => {
+    const headers = {'content-type': 'application/json', accept: 'application/json, text/event-stream'};
+    const post = (body: string) => fetch(MCP_URL, {method: 'POST', headers, body});
+    const list = (id: number) => JSON.stringify({jsonrpc: '2.0', id, method: 'tools/list'});
+
+    test('no session: any request stands alone, without initialize, and gets no session id', async () => {
+      const response = await post(list(1));
+      assert.equal(response.status, 200);
+      assert.equal(response.headers.get('mcp-session-id'), null);
+      assert.equal(response.headers.get('cache-control'), 'no-store');
+      const body = (await response.json()) as {result: {tools: unknown[]}};
+      assert.equal(body.result.tools.length, 4);
+    });
+
+    test('a body that is not JSON, GET and a batch of too many calls', async () => {
+      const notJson = await post('{"jsonrpc": "2.0", "id": 1, "method": ');
+      assert.equal(notJson.status, 400);
+      assert.equal(((await notJson.json()) as {error: {code: number}}).error.code, -32700);
+      const get = await fetch(MCP_URL, {headers: {accept: 'text/event-stream'}});
+      assert.equal(get.status, 405);
+      assert.equal(get.headers.get('allow'), 'POST');
+      const batch = await post(`[${Array.from({length: 101}, (_, id) => list(id)).join(',')}]`);
+      assert.equal(batch.status, 400);
+      assert.match(((await batch.json()) as {error: {message: string}}).error.message, /Batch must not exceed 100/);
+    });
+
+    test('nginx refuses a body over 256 kB with a JSON-RPC error', async () => {
+      const big = JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'tools/call',
+        params: {name: 'search_docs', arguments: {query: 'x'.repeat(300_000)}},
+      });
+      const response = await post(big);
+      assert.equal(response.status, 413);
+      const body = (await response.json()) as {error: {code: number; message: string}};
+      assert.equal(body.error.code, -32000);
+      assert.match(body.error.message, /Request too large/);
+    });
+
+    test('nginx limits the request rate per client with a JSON-RPC error, and the server keeps answering', async () => {
+      // 400 at once against a burst of 200: the rest must be refused by nginx (its own message).
+      const responses = await Promise.all(Array.from({length: 400}, (_, id) => post(list(id))));
+      const statuses = responses.map((response) => response.status);
+      assert.deepEqual([...new Set(statuses)].sort(), [200, 429]);
+      const limited = responses.filter((response) => response.status === 429);
+      assert.ok(limited.length >= 100, `${limited.length} of 400 refused`);
+      const body = (await limited[0].json()) as {error: {code: number; message: string}};
+      assert.equal(body.error.code, -32000);
+      assert.match(body.error.message, /^Too many requests: at most 20 a second per client/);
+      assert.equal(limited[0].headers.get('retry-after'), '1');
+      await Promise.all(responses.map((response) => (response.bodyUsed ? undefined : response.body?.cancel())));
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      assert.equal((await post(list(1))).status, 200);
+    });
+  });
+});
+
+describe('MCP server over stdio', () => {
+  commonSuite(connectStdio);
+});

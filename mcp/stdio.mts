@@ -1,0 +1,22 @@
+// The MCP server over stdio, for a local checkout: `npm run --silent mcp` or
+// `node --import tsx mcp/stdio.ts [--build <dir>]` (after `npm run build`). stdout carries the
+// protocol only, so everything else goes to stderr.
+import {StdioServerTransport} from '@modelcontextprotocol/sdk/server/stdio.js';
+import {createDocsServer} from './server.mjs';
+import {DEFAULT_BUILD_DIR, DocsSite} from './site.mjs';
+
+function flag(name: string): string | undefined {
+  const index = process.argv.indexOf(name);
+  return index > -1 ? process.argv[index + 1] : undefined;
+}
+
+try {
+  const site = new DocsSite(
+    flag('--build') ?? process.env.MCP_BUILD_DIR ?? DEFAULT_BUILD_DIR,
+    process.env.MCP_SITE_URL,
+  );
+  await createDocsServer(site).connect(new StdioServerTransport());
+} catch (error) {
+  console.error(`tributary-docs MCP server: ${(error as Error).message}`);
+  process.exit(1);
+}
