@@ -125,8 +125,8 @@ export class OpenApiIndex {
   /**
    * A constraint or default of a schema field, for pages that state limits: `of` is a schema of
    * `components.schemas` followed by property names (`OriginSet.members`; array items are entered
-   * on the way), `fact` a JSON Schema keyword such as `maxItems`, `maxLength`, `maximum` or
-   * `default`. Throws, naming what exists, when the field or the fact is not in the schema.
+   * on the way, and `items` names the item schema itself: `PurgeUrlRequest.urls.items`), `fact`
+   * a JSON Schema keyword such as `maxItems`, `maxLength`, `maximum` or `default`. Throws, naming what exists, when the field or the fact is not in the schema.
    */
   schemaFact(of, fact) {
     const [schemaName, ...fields] = String(of ?? '').split('.');
@@ -135,6 +135,12 @@ export class OpenApiIndex {
     let node = this.flatten(schemas[schemaName]);
     let walked = schemaName;
     for (const field of fields) {
+      // `items` names the item schema of an array, for limits on each item (maxLength of a URL).
+      if (field === 'items' && node.items) {
+        node = this.flatten(node.items);
+        walked += '.items';
+        continue;
+      }
       if (node.type === 'array' && node.items) node = this.flatten(node.items);
       const next = node.properties?.[field];
       if (!next) {

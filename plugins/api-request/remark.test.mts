@@ -96,6 +96,7 @@ test('<SchemaValue> reads a limit or default from the OpenAPI schema into the se
   );
   assert.equal(index.schemaFact('OriginSet.members', 'maxItems'), 20, 'the value comes from OriginSet.yaml');
   assert.equal(formatSchemaValue(10000), '10,000');
+  assert.equal(index.schemaFact('PurgeUrlRequest.urls.items', 'maxLength'), 2048, 'items names the item schema');
 });
 
 test('<SchemaValue> of a field or fact the schema lacks is an error that names what exists', () => {
