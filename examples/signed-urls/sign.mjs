@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Sign a URL for Tributary signed URLs (Ed25519), as defined in
-// "Guides/Signed URLs/Generating Signatures". Node.js 18 or later, no dependencies.
+// "Guides/Signed URLs/Generating Signatures". Node.js 18.11 or later, no dependencies.
 //
 //   node sign.mjs --key private.pem --kid media-2026-q1 --ttl 3600 \
 //     https://www.example.com/downloads/tool.tar.gz
