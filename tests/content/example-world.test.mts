@@ -2,7 +2,8 @@
 // name, hostname or title, and the service uid, that docs/example-world.json gives its id.
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {readFileSync} from 'node:fs';
+import {readdirSync, readFileSync} from 'node:fs';
+import path from 'node:path';
 import {guideExamples, pageExamples} from './examples.mjs';
 
 interface WorldObject {
@@ -17,6 +18,10 @@ interface WorldObject {
 const WORLD_FILE = 'docs/example-world.json';
 const world: {objects: Record<string, WorldObject>} = JSON.parse(readFileSync(WORLD_FILE, 'utf8'));
 const examples = guideExamples();
+const guidePages = () =>
+  readdirSync('docs', {recursive: true, withFileTypes: true})
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.mdx'))
+    .map((entry) => path.join(entry.parentPath ?? entry.path, entry.name));
 
 /** What a page says about an example object that the world file says otherwise. */
 function disagreements(found: ReturnType<typeof guideExamples>, objects: Record<string, WorldObject>): string[] {
@@ -64,4 +69,25 @@ test('every object of the example world appears in a guide', () => {
     Object.keys(world.objects).filter((id) => !used.has(id)),
     [],
   );
+});
+
+test('dashboard steps name services of the example world', () => {
+  const serviceNames = new Set(
+    Object.values(world.objects)
+      .filter((object) => object.uid !== undefined)
+      .flatMap((object) => [object.name, ...(object.renamed_to ?? [])]),
+  );
+  const problems = guidePages().flatMap((file) =>
+    readFileSync(file, 'utf8')
+      .split('\n')
+      .flatMap((line, index) =>
+        [...line.matchAll(/\*\*Services > ([^>*]+?) (?:>|\*\*)/g)]
+          .filter(([, name]) => !serviceNames.has(name))
+          .map(
+            ([, name]) =>
+              `${file}:${index + 1}: the dashboard path names the service "${name}", which is not in ${WORLD_FILE}`,
+          ),
+      ),
+  );
+  assert.deepEqual(problems, []);
 });
