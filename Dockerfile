@@ -1,5 +1,6 @@
 # Build stage: Node builds the site; Chromium renders the Mermaid diagrams to SVG.
-FROM node:20-bookworm AS build
+# Node.js 24, the current LTS (README › Supported Node.js versions); CI builds the site on it too.
+FROM node:24-bookworm AS build
 RUN apt-get update \
   && apt-get install -y --no-install-recommends chromium \
   && rm -rf /var/lib/apt/lists/*
@@ -12,7 +13,7 @@ RUN npm run build
 # Serve stage: nginx with the same configuration and headers the tests run against, and the MCP
 # server (mcp/, Node) it proxies /docs/mcp to; scripts/serve-nginx.mjs starts both, as `npm start`
 # does. The MCP server is stateless: run as many containers as the load needs.
-FROM node:20-bookworm-slim
+FROM node:24-bookworm-slim
 RUN apt-get update \
   && apt-get install -y --no-install-recommends nginx-light \
   && rm -rf /var/lib/apt/lists/*
