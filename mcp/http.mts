@@ -14,18 +14,90 @@ import {DEFAULT_BUILD_DIR, DocsSite} from './site.mjs';
 export const MAX_IN_FLIGHT = 256;
 /** The largest request body read (nginx refuses larger ones before they get here). */
 export const MAX_BODY_BYTES = 256 * 1024;
+/**
+ * JSON-RPC messages at most in one POST. The SDK accepts batches of 100, and a tool call such as a
+ * search runs synchronously: one batch of 100 would hold the process for every other client.
+ */
+export const MAX_BATCH_MESSAGES = 8;
 
 function jsonRpcError(res: ServerResponse, status: number, code: number, message: string, headers = {}): void {
   res.writeHead(status, {'content-type': 'application/json', 'cache-control': 'no-store', ...headers});
   res.end(JSON.stringify({jsonrpc: '2.0', id: null, error: {code, message}}));
 }
 
-export function createHttpServer(site: DocsSite): Server {
+/** A JSON media type, as the SDK takes it: application/json with any parameters. */
+function isJson(contentType: string | undefined): boolean {
+  return contentType?.split(';')[0].trim().toLowerCase() === 'application/json';
+}
+
+/** The request body as text, or undefined once it is larger than MAX_BODY_BYTES (the rest is not read). */
+function readBody(req: IncomingMessage): Promise<string | undefined> {
+  const declared = Number(req.headers['content-length']);
+  if (Number.isFinite(declared) && declared > MAX_BODY_BYTES) return Promise.resolve(undefined);
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_BODY_BYTES) {
+        req.off('data', onData);
+        req.pause();
+        resolve(undefined);
+        return;
+      }
+      chunks.push(chunk);
+    };
+    req.on('data', onData);
+    req.once('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.once('error', reject);
+  });
+}
+
+export interface HttpServerOptions {
+  /**
+   * The Host header values accepted (`host:port`), against DNS rebinding when the server listens on
+   * a loopback address (see loopbackHosts). Undefined accepts any Host: behind nginx, which passes
+   * the public host.
+   */
+  allowedHosts?: readonly string[];
+}
+
+/** The Host values of a server on a loopback port: 127.0.0.1, localhost and [::1]. */
+export function loopbackHosts(port: number): string[] {
+  return [`127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}`];
+}
+
+/**
+ * A browser's Origin is accepted when it is the site's own origin or names the host the request was
+ * sent to (nginx passes the host without its port); a request without an Origin (any client that is
+ * not a browser) is too. A page on another site is refused, so a browser cannot be made to call.
+ */
+function originAllowed(origin: string | undefined, host: string | undefined, siteOrigin: string): boolean {
+  if (origin === undefined || origin === siteOrigin) return true;
+  try {
+    return host !== undefined && new URL(origin).hostname === new URL(`http://${host}`).hostname;
+  } catch {
+    return false;
+  }
+}
+
+export function createHttpServer(site: DocsSite, options: HttpServerOptions = {}): Server {
+  const siteOrigin = new URL(site.siteUrl).origin;
   let inFlight = 0;
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const {pathname} = new URL(req.url ?? '/', 'http://localhost');
     if (pathname !== MCP_PATH && pathname !== `${MCP_PATH}/`) {
       jsonRpcError(res, 404, -32601, `Not found: the MCP endpoint is ${MCP_PATH}.`);
+      return;
+    }
+    // Read at each request, so that a server listening on an ephemeral port can be given its own.
+    const {allowedHosts} = options;
+    if (allowedHosts && !allowedHosts.includes((req.headers.host ?? '').toLowerCase())) {
+      jsonRpcError(res, 403, -32000, `Forbidden: this server only answers requests to ${allowedHosts.join(', ')}.`);
+      return;
+    }
+    if (!originAllowed(req.headers.origin, req.headers.host, siteOrigin)) {
+      jsonRpcError(res, 403, -32000, 'Forbidden: requests from another web origin are refused.');
       return;
     }
     if (req.method !== 'POST') {
@@ -40,6 +112,35 @@ export function createHttpServer(site: DocsSite): Server {
       return;
     }
     inFlight += 1;
+    res.on('close', () => {
+      inFlight -= 1;
+    });
+    // The body is read and checked here, so that a batch is refused before the SDK runs any of it.
+    const body = await readBody(req);
+    if (body === undefined) {
+      jsonRpcError(res, 413, -32000, `Request too large: at most ${MAX_BODY_BYTES / 1024} kB.`, {connection: 'close'});
+      return;
+    }
+    let parsed: unknown;
+    if (isJson(req.headers['content-type'])) {
+      try {
+        parsed = JSON.parse(body);
+      } catch {
+        jsonRpcError(res, 400, -32700, 'Parse error: Invalid JSON');
+        return;
+      }
+      if (Array.isArray(parsed) && parsed.length > MAX_BATCH_MESSAGES) {
+        jsonRpcError(
+          res,
+          400,
+          -32600,
+          `Invalid Request: a batch holds at most ${MAX_BATCH_MESSAGES} messages (this one has ${parsed.length}). ` +
+            'Send the calls in several requests.',
+        );
+        return;
+      }
+    }
+    // Any other content type is left to the SDK, which refuses it (415) before it reads a body.
     const server = createDocsServer(site);
     const transport = new StreamableHTTPServerTransport({
       sessionIdGenerator: undefined,
@@ -47,12 +148,11 @@ export function createHttpServer(site: DocsSite): Server {
       maxRequestBodySize: MAX_BODY_BYTES,
     });
     res.on('close', () => {
-      inFlight -= 1;
       void transport.close();
       void server.close();
     });
     await server.connect(transport);
-    await transport.handleRequest(req, res);
+    await transport.handleRequest(req, res, parsed);
   }
 
   const httpServer = createServer((req, res) => {
@@ -99,8 +199,15 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
       flag('--build') ?? process.env.MCP_BUILD_DIR ?? DEFAULT_BUILD_DIR,
       process.env.MCP_SITE_URL,
     );
-    const server = createHttpServer(site);
-    const where = await listen(server, flag('--listen') ?? process.env.MCP_LISTEN ?? '8787');
+    const spec = flag('--listen') ?? process.env.MCP_LISTEN ?? '8787';
+    // On a loopback port (npm run mcp:http) only the loopback names are accepted as Host.
+    const loopback = spec.match(/^(?:(?:127\.0\.0\.1|localhost|\[::1\]):)?(\d+)$/);
+    const options: HttpServerOptions = loopback ? {allowedHosts: loopbackHosts(Number(loopback[1]))} : {};
+    const server = createHttpServer(site, options);
+    const where = await listen(server, spec);
+    const address = server.address();
+    // Port 0 (any free port): the port is known once listening.
+    if (loopback && typeof address === 'object' && address) options.allowedHosts = loopbackHosts(address.port);
     // serve-nginx.mjs waits for this line before it starts nginx.
     console.log(`MCP server listening on ${where} (path ${MCP_PATH})`);
     const stop = () => server.close(() => process.exit(0));

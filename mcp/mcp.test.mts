@@ -4,6 +4,7 @@
 import {after, before, describe, test} from 'node:test';
 import assert from 'node:assert/strict';
 import {readFileSync} from 'node:fs';
+import {request, type Server} from 'node:http';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {Client} from '@modelcontextprotocol/sdk/client/index.js';
@@ -12,6 +13,8 @@ import {StdioClientTransport} from '@modelcontextprotocol/sdk/client/stdio.js';
 import type {CallToolResult} from '@modelcontextprotocol/sdk/types.js';
 import {RELEVANCE_QUERIES, loadBuiltEngine, topPages} from '../scripts/search-stats.mjs';
 import {OpenApiIndex} from '../plugins/api-request/openapi-index.mjs';
+import {createHttpServer, listen, loopbackHosts} from './http.mjs';
+import {DocsSite} from './site.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const BASE_URL = process.env.BASE_URL ?? 'http://127.0.0.1:8080/docs/';
@@ -36,9 +39,25 @@ const textOf = (result: CallToolResult) =>
 /** Site path (without /docs) of a result address, as topPages gives it. */
 const pageOfUrl = (url: string) => decodeURI(new URL(url).pathname.replace(/^\/docs/, ''));
 
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * fetch as a well-behaved client calls: on nginx's 429 it waits as Retry-After says and tries again.
+ * The suite makes far more calls a second than an agent (nginx allows 20 a second after a burst of
+ * 40); only the rate-limit test, which uses fetch itself, is meant to see a 429.
+ */
+async function paced(input: string | URL | Request, init?: RequestInit): Promise<Response> {
+  for (let attempt = 1; ; attempt += 1) {
+    const response = await fetch(input, init);
+    if (response.status !== 429 || attempt === 10) return response;
+    await response.body?.cancel();
+    await sleep(Number(response.headers.get('retry-after') ?? 1) * 1000);
+  }
+}
+
 async function connectHttp(): Promise<Client> {
   const client = new Client({name: 'tributary-docs-test', version: '1.0.0'});
-  await client.connect(new StreamableHTTPClientTransport(MCP_URL));
+  await client.connect(new StreamableHTTPClientTransport(MCP_URL, {fetch: paced}));
   return client;
 }
 
@@ -63,7 +82,7 @@ function commonSuite(connect: () => Promise<Client>) {
   });
   after(async () => client?.close());
 
-  test('lists the four tools, each annotated read-only, and the two resources', async () => {
+  test('lists the four tools, each annotated read-only, and the three resources', async () => {
     const {tools} = await client.listTools();
     assert.deepEqual(tools.map((tool) => tool.name).sort(), TOOLS);
     for (const tool of tools) {
@@ -74,7 +93,10 @@ function commonSuite(connect: () => Promise<Client>) {
     }
     const {resources} = await client.listResources();
     const uris = resources.map((resource) => resource.uri);
-    for (const file of ['llms.txt', 'openapi.json']) assert.ok(uris.includes(`${SITE}/docs/${file}`), file);
+    assert.deepEqual(
+      uris.sort(),
+      ['llms.txt', 'openapi.json', 'openapi.yaml'].map((file) => `${SITE}/docs/${file}`),
+    );
   });
 
   test('resources: llms.txt and the OpenAPI bundle as published', async () => {
@@ -84,7 +106,7 @@ function commonSuite(connect: () => Promise<Client>) {
     assert.equal(JSON.parse((spec.contents[0] as {text: string}).text).info.title, 'Tributary API');
   });
 
-  test('search finds a page by a misspelt query and the reader can open the result', async () => {
+  test('search finds a page by a misspelled query and the reader can open the result', async () => {
     const result = await call(client, 'search_docs', {query: 'orig shield', limit: 3});
     assert.equal(result.isError, undefined);
     const {results} = result.structuredContent as {results: {url: string; title: string; snippet: string}[]};
@@ -157,10 +179,20 @@ describe('MCP server over Streamable HTTP through nginx', () => {
       assert.match(textOf(unknown), /Unknown section "Recipes"\. Sections: .*Guides\/Origins/);
     });
 
-    test('search: a 100 kB query and a limit out of range are refused with a clear message', async () => {
+    test('search: a long query, too many words and a limit out of range are refused with a clear message', async () => {
       const huge = await call(client, 'search_docs', {query: 'origin '.repeat(15_000)});
       assert.equal(huge.isError, true);
-      assert.match(textOf(huge), /query is longer than 1000 characters/);
+      assert.match(textOf(huge), /query is longer than 200 characters/);
+      const longest = await call(client, 'search_docs', {query: `${'o'.repeat(199)} `});
+      assert.equal(longest.isError, undefined, textOf(longest));
+      const tooLong = await call(client, 'search_docs', {query: 'o'.repeat(201)});
+      assert.equal(tooLong.isError, true);
+      assert.match(textOf(tooLong), /the query is longer than 200 characters; use a few words/);
+      const twelve = await call(client, 'search_docs', {query: Array.from({length: 12}, () => 'origin').join(' ')});
+      assert.equal(twelve.isError, undefined, textOf(twelve));
+      const thirteen = await call(client, 'search_docs', {query: Array.from({length: 13}, () => 'ab').join(' ')});
+      assert.equal(thirteen.isError, true);
+      assert.match(textOf(thirteen), /the query has more than 12 words; use a few words/);
       const limit = await call(client, 'search_docs', {query: 'origin', limit: 1000});
       assert.equal(limit.isError, true);
       assert.match(textOf(limit), /limit/);
@@ -209,6 +241,9 @@ describe('MCP server over Streamable HTTP through nginx', () => {
         {method: 'POST', path: '/services/{service_id}/origins'},
         {method: 'post', path: '/services/{serviceId}/origins/'},
         {method: 'POST', path: 'https://api.tributary.example/api/v1/services/:service_id/origins'},
+        {path: 'POST /services/{serviceId}/origins'},
+        {path: 'post  /services/{service_id}/origins/'},
+        {method: 'POST', path: 'POST /services/{serviceId}/origins'},
       ]) {
         const result = await call(client, 'get_api_operation', args);
         assert.ok(textOf(result) === expected, `${JSON.stringify(args)}: ${textOf(result).slice(0, 200)}`);
@@ -226,6 +261,12 @@ describe('MCP server over Streamable HTTP through nginx', () => {
       const wrongMethod = await call(client, 'get_api_operation', {method: 'PATCH', path: '/services/{id}/origins'});
       assert.equal(wrongMethod.isError, true);
       assert.match(textOf(wrongMethod), /Operations at this path: .*POST \/services\/\{service_id\}\/origins\//);
+      const conflicting = await call(client, 'get_api_operation', {
+        method: 'GET',
+        path: 'POST /services/{serviceId}/origins',
+      });
+      assert.equal(conflicting.isError, true);
+      assert.match(textOf(conflicting), /The method GET and the method in the path \(POST\) differ/);
       const nothing = await call(client, 'get_api_operation', {});
       assert.equal(nothing.isError, true);
       assert.match(textOf(nothing), /Give an operationId, or a method and a path/);
@@ -308,7 +349,7 @@ describe('MCP server over Streamable HTTP through nginx', () => {
 
   describe('HTTP: stateless, and bad requests answered as JSON-RPC errors', () => {
     const headers = {'content-type': 'application/json', accept: 'application/json, text/event-stream'};
-    const post = (body: string) => fetch(MCP_URL, {method: 'POST', headers, body});
+    const post = (body: string) => paced(MCP_URL, {method: 'POST', headers, body});
     const list = (id: number) => JSON.stringify({jsonrpc: '2.0', id, method: 'tools/list'});
 
     test('no session: any request stands alone, without initialize, and gets no session id', async () => {
@@ -320,16 +361,46 @@ describe('MCP server over Streamable HTTP through nginx', () => {
       assert.equal(body.result.tools.length, 4);
     });
 
-    test('a body that is not JSON, GET and a batch of too many calls', async () => {
+    test('a body that is not JSON, and GET', async () => {
       const notJson = await post('{"jsonrpc": "2.0", "id": 1, "method": ');
       assert.equal(notJson.status, 400);
       assert.equal(((await notJson.json()) as {error: {code: number}}).error.code, -32700);
-      const get = await fetch(MCP_URL, {headers: {accept: 'text/event-stream'}});
+      const get = await paced(MCP_URL, {headers: {accept: 'text/event-stream'}});
       assert.equal(get.status, 405);
       assert.equal(get.headers.get('allow'), 'POST');
-      const batch = await post(`[${Array.from({length: 101}, (_, id) => list(id)).join(',')}]`);
-      assert.equal(batch.status, 400);
-      assert.match(((await batch.json()) as {error: {message: string}}).error.message, /Batch must not exceed 100/);
+    });
+
+    test('a batch of at most 8 messages is answered; one of 9 is refused before any call runs', async () => {
+      const eight = await post(`[${Array.from({length: 8}, (_, id) => list(id)).join(',')}]`);
+      assert.equal(eight.status, 200);
+      assert.equal(((await eight.json()) as unknown[]).length, 8);
+      const search = (id: number) =>
+        JSON.stringify({
+          jsonrpc: '2.0',
+          id,
+          method: 'tools/call',
+          params: {name: 'search_docs', arguments: {query: 'origin shield'}},
+        });
+      const nine = await post(`[${Array.from({length: 9}, (_, id) => search(id)).join(',')}]`);
+      assert.equal(nine.status, 400);
+      const body = (await nine.json()) as {id: null; error: {code: number; message: string}};
+      assert.equal(body.error.code, -32600);
+      assert.equal(body.id, null);
+      assert.match(body.error.message, /^Invalid Request: a batch holds at most 8 messages \(this one has 9\)\./);
+    });
+
+    test('a browser request from another web origin is refused, one from the site itself answered', async () => {
+      const refused = await rawPost(MCP_URL, {origin: 'https://attacker.example'}, list(1));
+      assert.equal(refused.status, 403);
+      assert.equal(refused.message, 'Forbidden: requests from another web origin are refused.');
+      assert.equal((await rawPost(MCP_URL, {origin: MCP_URL.origin}, list(1))).status, 200);
+      assert.equal((await rawPost(MCP_URL, {origin: SITE}, list(1))).status, 200);
+    });
+
+    test('the endpoint with a trailing slash is the same endpoint', async () => {
+      const response = await paced(new URL('mcp/', BASE_URL), {method: 'POST', headers, body: list(1)});
+      assert.equal(response.status, 200);
+      assert.equal(((await response.json()) as {result: {tools: unknown[]}}).result.tools.length, 4);
     });
 
     test('nginx refuses a body over 256 kB with a JSON-RPC error', async () => {
@@ -347,12 +418,15 @@ describe('MCP server over Streamable HTTP through nginx', () => {
     });
 
     test('nginx limits the request rate per client with a JSON-RPC error, and the server keeps answering', async () => {
-      // 400 at once against a burst of 200: the rest must be refused by nginx (its own message).
-      const responses = await Promise.all(Array.from({length: 400}, (_, id) => post(list(id))));
+      // 400 at once against a burst of 40: the rest must be refused by nginx (its own message).
+      await sleep(2000); // the bucket of the calls before empties: 40 at once are then allowed
+      const responses = await Promise.all(
+        Array.from({length: 400}, (_, id) => fetch(MCP_URL, {method: 'POST', headers, body: list(id)})),
+      );
       const statuses = responses.map((response) => response.status);
       assert.deepEqual([...new Set(statuses)].sort(), [200, 429]);
       const limited = responses.filter((response) => response.status === 429);
-      assert.ok(limited.length >= 100, `${limited.length} of 400 refused`);
+      assert.ok(limited.length >= 300, `${limited.length} of 400 refused`);
       const body = (await limited[0].json()) as {error: {code: number; message: string}};
       assert.equal(body.error.code, -32000);
       assert.match(body.error.message, /^Too many requests: at most 20 a second per client/);
@@ -361,6 +435,85 @@ describe('MCP server over Streamable HTTP through nginx', () => {
       await new Promise((resolve) => setTimeout(resolve, 1500));
       assert.equal((await post(list(1))).status, 200);
     });
+  });
+});
+
+/**
+ * A POST with any Host and Origin (fetch would set Host itself): status and JSON-RPC error message.
+ * Paced like `paced` on nginx's 429.
+ */
+async function rawPost(url: URL, headers: Record<string, string>, body: string) {
+  for (let attempt = 1; ; attempt += 1) {
+    const answer = await rawPostOnce(url, headers, body);
+    if (answer.status !== 429 || attempt === 10) return answer;
+    await sleep(1000);
+  }
+}
+
+function rawPostOnce(url: URL, headers: Record<string, string>, body: string) {
+  return new Promise<{status: number; message?: string}>((resolve, reject) => {
+    const req = request(
+      url,
+      {
+        method: 'POST',
+        headers: {'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers},
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (text += chunk));
+        res.on('end', () => {
+          const parsed = JSON.parse(text) as {error?: {message: string}};
+          resolve({status: res.statusCode ?? 0, message: parsed.error?.message});
+        });
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+describe('npm run mcp:http on a loopback port: Host and Origin allow-list', () => {
+  const list = JSON.stringify({jsonrpc: '2.0', id: 1, method: 'tools/list'});
+  const options: {allowedHosts?: string[]} = {};
+  let server: Server;
+  let url: URL;
+  let port: number;
+  before(async () => {
+    server = createHttpServer(new DocsSite(BUILD_DIR, SITE), options);
+    const where = await listen(server, '127.0.0.1:0');
+    port = Number(where.split(':').pop());
+    options.allowedHosts = loopbackHosts(port);
+    url = new URL(`http://127.0.0.1:${port}/docs/mcp`);
+  });
+  after(() => new Promise<void>((resolve) => server?.close(() => resolve())));
+
+  test('a loopback Host without an Origin, or with its own or the site’s origin, is answered', async () => {
+    const allowed: Record<string, string>[] = [
+      {},
+      {host: `localhost:${port}`},
+      {origin: `http://127.0.0.1:${port}`},
+      {host: `localhost:${port}`, origin: `http://localhost:${port}`},
+      {origin: SITE},
+    ];
+    for (const headers of allowed) {
+      assert.equal((await rawPost(url, headers, list)).status, 200, JSON.stringify(headers));
+    }
+  });
+
+  test('another Host (DNS rebinding) and another browser origin are refused with 403', async () => {
+    const rebound = await rawPost(
+      url,
+      {host: `attacker.example:${port}`, origin: `http://attacker.example:${port}`},
+      list,
+    );
+    assert.equal(rebound.status, 403);
+    assert.match(rebound.message ?? '', /^Forbidden: this server only answers requests to 127\.0\.0\.1:/);
+    const crossSite = await rawPost(url, {origin: 'https://attacker.example'}, list);
+    assert.equal(crossSite.status, 403);
+    assert.equal(crossSite.message, 'Forbidden: requests from another web origin are refused.');
+    const opaque = await rawPost(url, {origin: 'null'}, list);
+    assert.equal(opaque.status, 403);
   });
 });
 

@@ -13,8 +13,15 @@ export const SERVER_VERSION = '1.0.0';
 /** Where nginx serves the server, under the site's base URL. */
 export const MCP_PATH = '/docs/mcp';
 
-/** Bounds of the arguments: far above any real use, low enough that no call is costly. */
-export const LIMITS = {queryChars: 1000, addressChars: 2000, results: 50, parameters: 100};
+/**
+ * Bounds of the arguments: above any real use, low enough that no call is costly (a search runs
+ * synchronously, and its cost grows with the number of terms, each expanded by prefix and typo).
+ */
+export const LIMITS = {queryChars: 200, queryTerms: 12, addressChars: 2000, results: 50, parameters: 100};
+/** Results asked of the engine per result wanted when a section filter drops the others, and at most. */
+const SECTION_FETCH = {perResult: 4, max: 200};
+/** An HTTP method at the start of a path argument: `POST /services/{serviceId}/origins`. */
+const LEADING_METHOD = /^\s*(get|put|post|delete|patch|head|options|trace)\s+(\S.*)$/i;
 
 const READ_ONLY = {readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false} as const;
 
@@ -66,6 +73,10 @@ export function createDocsServer(site: DocsSite): McpServer {
           .string()
           .min(1)
           .max(LIMITS.queryChars, `the query is longer than ${LIMITS.queryChars} characters; use a few words`)
+          .refine(
+            (query) => query.trim().split(/\s+/).length <= LIMITS.queryTerms,
+            `the query has more than ${LIMITS.queryTerms} words; use a few words`,
+          )
           .describe('Words, an error message, an API path such as "POST /services/{service_id}/origins"'),
         section: z
           .string()
@@ -129,17 +140,24 @@ export function createDocsServer(site: DocsSite): McpServer {
       title: 'Look up an API operation',
       description:
         'The reference of one Tributary API operation in Markdown: method, path, parameters, request and ' +
-        'response fields, the role it needs and examples. Name it by operationId (services_origins_create) ' +
-        'or by method and path in any parameter style (POST /services/{serviceId}/origins).',
+        'response fields and examples. Name it by operationId (services_origins_create) ' +
+        'or by method and path in any parameter style: method POST and path /services/{serviceId}/origins, or ' +
+        'both in path (POST /services/{serviceId}/origins).',
       inputSchema: {
         operationId: z.string().max(200).optional().describe('The operationId, such as services_origins_create'),
         method: z.string().max(10).optional().describe('HTTP method, with path'),
-        path: z.string().max(500).optional().describe('API path, such as /services/{service_id}/origins'),
+        path: z
+          .string()
+          .max(500)
+          .optional()
+          .describe(
+            'API path, such as /services/{service_id}/origins, or method and path: POST /services/{id}/origins',
+          ),
       },
       annotations: {title: 'Look up an API operation', ...READ_ONLY},
     },
     tool((args) => {
-      const operation = requireOperation(site, args);
+      const operation = requireOperation(site, splitMethod(args));
       const page = site.readPage(operation.page);
       return {
         content: [text(page.markdown)],
@@ -245,7 +263,8 @@ function search(site: DocsSite, sections: Set<string>, query: string, section: s
   }
   // The ranking of the whole site first, then the filter, so that the order within a section is
   // the search box's order.
-  const found = site.engine.search(query, {limit: section ? 500 : limit}).filter((result) => inSection(result.url));
+  const fetchCount = section ? Math.min(limit * SECTION_FETCH.perResult, SECTION_FETCH.max) : limit;
+  const found = site.engine.search(query, {limit: fetchCount}).filter((result) => inSection(result.url));
   return found.slice(0, limit).map((result) => ({
     title: result.title,
     section: site.sectionOf(result.url),
@@ -254,6 +273,17 @@ function search(site: DocsSite, sections: Set<string>, query: string, section: s
     url: site.absolute(result.url),
     snippet: result.snippet.map((segment) => (segment.mark ? `**${segment.text}**` : segment.text)).join(''),
   }));
+}
+
+/** A path given as `POST /services/{id}/origins`: its method goes to method (which must agree). */
+function splitMethod(args: {operationId?: string; method?: string; path?: string}) {
+  const match = args.path?.match(LEADING_METHOD);
+  if (!match) return args;
+  const [, method, apiPath] = match;
+  if (args.method && args.method.trim().toUpperCase() !== method.toUpperCase()) {
+    throw new UserError(`The method ${args.method} and the method in the path (${method}) differ: give one.`);
+  }
+  return {...args, method: method.toUpperCase(), path: apiPath.trim()};
 }
 
 function requireOperation(site: DocsSite, args: {operationId?: string; method?: string; path?: string}): Operation {
@@ -275,7 +305,7 @@ function requireOperation(site: DocsSite, args: {operationId?: string; method?: 
   const guesses = site.engine
     .search(named.replaceAll('_', ' '), {limit: 20})
     .filter((result) => result.api)
-    .map((result) => site.operations().find((op) => op.page === pageOf(result.url)))
+    .map((result) => site.operationByPage(pageOf(result.url)))
     .filter((op): op is Operation => Boolean(op))
     .slice(0, 3);
   const hint = guesses.length ? ` Did you mean ${guesses.map((op) => op.operationId).join(', ')}?` : '';

@@ -31,6 +31,9 @@ export class DocsSite {
   readonly engine: SearchEngine;
   readonly api: OpenApiIndex;
   private readonly realBuildDir: string;
+  /** Every operation, computed once: lookups and "did you mean" read it many times per call. */
+  private readonly allOperations: readonly Operation[];
+  private readonly operationsByPage: ReadonlyMap<string, Operation>;
 
   constructor(buildDir = DEFAULT_BUILD_DIR, siteUrl: string = brand.siteUrl) {
     this.buildDir = path.resolve(buildDir);
@@ -47,6 +50,14 @@ export class DocsSite {
     ) as SearchDocument[];
     this.engine = SearchEngine.fromFiles(documents, readFileSync(path.join(this.buildDir, manifest.index), 'utf8'));
     this.api = OpenApiIndex.load(path.join(this.buildDir, 'openapi.json'));
+    this.allOperations = [...this.api.operations].map(([operationId, {method, route}]) => ({
+      operationId,
+      method: method.toUpperCase(),
+      path: route,
+      // describe() names the page as the API reference generator does (kebab case of the operationId).
+      page: `${this.baseUrl.slice(0, -1)}${this.api.describe({operation: operationId}).page}`,
+    }));
+    this.operationsByPage = new Map(this.allOperations.map((op) => [op.page, op]));
   }
 
   /** Absolute address of a site path (`/docs/...`, encoded or not). */
@@ -102,14 +113,13 @@ export class DocsSite {
   }
 
   /** Every operation of the OpenAPI bundle. */
-  operations(): Operation[] {
-    return [...this.api.operations].map(([operationId, {method, route}]) => ({
-      operationId,
-      method: method.toUpperCase(),
-      path: route,
-      // describe() names the page as the API reference generator does (kebab case of the operationId).
-      page: `${this.baseUrl.slice(0, -1)}${this.api.describe({operation: operationId}).page}`,
-    }));
+  operations(): readonly Operation[] {
+    return this.allOperations;
+  }
+
+  /** The operation whose reference page is at this site path. */
+  operationByPage(page: string): Operation | undefined {
+    return this.operationsByPage.get(page);
   }
 
   /**
