@@ -41,7 +41,7 @@ export function deref(spec, node) {
 }
 
 /** Merges the members of an `allOf` into one schema (properties, required, constraints). */
-function mergeAllOf(spec, schema) {
+export function mergeAllOf(spec, schema) {
   const {allOf, ...rest} = schema;
   const merged = {properties: {}, required: []};
   for (const member of [...allOf, rest]) {

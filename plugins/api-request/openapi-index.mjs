@@ -6,6 +6,7 @@ import {fileURLToPath} from 'node:url';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import kebabCase from 'lodash/kebabCase.js';
+import {deref, mergeAllOf} from '../api-reference/schema.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const DEFAULT_BUNDLE = path.join(root, 'generated/static/openapi.json');
@@ -159,18 +160,10 @@ export class OpenApiIndex {
     return node[fact];
   }
 
-  /** A schema with its references resolved and its `allOf` parts merged into one object. */
+  /** A schema with its references resolved and its `allOf` parts merged (as the API pages merge them). */
   flatten(schema) {
-    const resolved = this.resolve(schema);
-    if (!resolved?.allOf) return resolved ?? {};
-    const merged = {...resolved, properties: {...(resolved.properties ?? {})}};
-    delete merged.allOf;
-    for (const part of resolved.allOf.map((item) => this.flatten(item))) {
-      Object.assign(merged.properties, part.properties ?? {});
-      for (const [key, value] of Object.entries(part))
-        if (key !== 'properties' && !(key in merged)) merged[key] = value;
-    }
-    return merged;
+    const {node} = deref(this.spec, schema);
+    return node?.allOf ? mergeAllOf(this.spec, node) : (node ?? {});
   }
 
   /** The server URL an example shows: the operation's own first server, else the API's. */

@@ -4,6 +4,7 @@
 import {readdirSync, readFileSync} from 'node:fs';
 import {createRequire} from 'node:module';
 import path from 'node:path';
+import {guidePageFiles} from './pages.mjs';
 
 export interface CodeBlock {
   file: string;
@@ -38,11 +39,7 @@ export function codeBlocks(file: string, text: string): CodeBlock[] {
 
 /** The guide pages' code blocks. */
 export function guideCodeBlocks(root = 'docs'): CodeBlock[] {
-  return readdirSync(root, {recursive: true, withFileTypes: true})
-    .filter((entry) => entry.isFile() && /\.mdx?$/.test(entry.name))
-    .map((entry) => path.join(entry.parentPath ?? entry.path, entry.name))
-    .sort()
-    .flatMap((file) => codeBlocks(file, readFileSync(file, 'utf8')));
+  return guidePageFiles(root).flatMap((file) => codeBlocks(file, readFileSync(file, 'utf8')));
 }
 
 // ---------------------------------------------------------------------------------------------

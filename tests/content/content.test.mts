@@ -1,8 +1,9 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {readdirSync, readFileSync} from 'node:fs';
+import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import YAML from 'yaml';
+import {guidePageFiles} from './pages.mjs';
 
 /** The machine-checked rules of handbook/writing-guide.md (the YAML block under "Machine-checked rules"). */
 interface WritingRules {
@@ -35,10 +36,7 @@ function wordsPattern(terms: string[]): RegExp {
 const PLACEHOLDERS = wordsPattern(RULES.placeholders);
 const BANNED = wordsPattern(RULES.banned_words);
 
-const pages = readdirSync('docs', {recursive: true, withFileTypes: true})
-  .filter((entry) => entry.isFile() && /\.mdx?$/.test(entry.name))
-  .map((entry) => path.join(entry.parentPath ?? entry.path, entry.name))
-  .sort();
+const pages = guidePageFiles();
 
 function split(file: string) {
   const text = readFileSync(file, 'utf8');

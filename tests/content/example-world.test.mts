@@ -2,9 +2,9 @@
 // name, hostname or title, and the service uid, that docs/example-world.json gives its id.
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {readdirSync, readFileSync} from 'node:fs';
-import path from 'node:path';
+import {readFileSync} from 'node:fs';
 import {guideExamples, pageExamples} from './examples.mjs';
+import {guidePageFiles} from './pages.mjs';
 
 interface WorldObject {
   name?: string;
@@ -18,10 +18,6 @@ interface WorldObject {
 const WORLD_FILE = 'docs/example-world.json';
 const world: {objects: Record<string, WorldObject>} = JSON.parse(readFileSync(WORLD_FILE, 'utf8'));
 const examples = guideExamples();
-const guidePages = () =>
-  readdirSync('docs', {recursive: true, withFileTypes: true})
-    .filter((entry) => entry.isFile() && entry.name.endsWith('.mdx'))
-    .map((entry) => path.join(entry.parentPath ?? entry.path, entry.name));
 
 /** What a page says about an example object that the world file says otherwise. */
 function disagreements(found: ReturnType<typeof guideExamples>, objects: Record<string, WorldObject>): string[] {
@@ -77,7 +73,7 @@ test('dashboard steps name services of the example world', () => {
       .filter((object) => object.uid !== undefined)
       .flatMap((object) => [object.name, ...(object.renamed_to ?? [])]),
   );
-  const problems = guidePages().flatMap((file) =>
+  const problems = guidePageFiles().flatMap((file) =>
     readFileSync(file, 'utf8')
       .split('\n')
       .flatMap((line, index) =>

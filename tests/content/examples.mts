@@ -1,11 +1,11 @@
 // The example objects the guides show: every object with an `id` (and its name, hostname, email or
 // title, and service `uid`) in <ApiRequest> props and JSON code blocks, with the page and line.
-import {readdirSync, readFileSync} from 'node:fs';
-import path from 'node:path';
+import {readFileSync} from 'node:fs';
 import {createProcessor} from '@mdx-js/mdx';
 import remarkFrontmatter from 'remark-frontmatter';
 import {visit} from 'unist-util-visit';
 import {literalValue} from '../../plugins/api-request/remark.mjs';
+import {guidePageFiles} from './pages.mjs';
 
 export interface ExampleObject {
   where: string;
@@ -80,9 +80,5 @@ export function pageExamples(file: string, text = readFileSync(file, 'utf8')): E
 
 /** Every guide page's example objects. */
 export function guideExamples(root = 'docs'): ExampleObject[] {
-  return readdirSync(root, {recursive: true, withFileTypes: true})
-    .filter((entry) => entry.isFile() && entry.name.endsWith('.mdx'))
-    .map((entry) => path.join(entry.parentPath ?? entry.path, entry.name))
-    .sort()
-    .flatMap((file) => pageExamples(file));
+  return guidePageFiles(root).flatMap((file) => pageExamples(file));
 }
