@@ -10,6 +10,7 @@ import kebabCase from 'lodash/kebabCase.js';
 import {codeFence, jsxProp, markdownToHtml, markdownToMdx, plainSummary, yamlString} from './markdown.mjs';
 import {codeSamples} from './samples.mjs';
 import {deref, schemaView} from './schema.mjs';
+import {rolesMarkdown} from '../api-request/roles.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const DEFAULT_INPUT = path.join(root, 'generated/static/openapi.json');
@@ -320,7 +321,8 @@ export function operationPage(spec, entry) {
         name: parameter.name,
         in: parameter.in,
         required: Boolean(parameter.required),
-        example: exampleValue(parameter) ?? '',
+        // An optional header (Idempotency-Key) starts empty: a fixed example key would replay.
+        example: parameter.in === 'header' && !parameter.required ? '' : (exampleValue(parameter) ?? ''),
       })),
     body: body === undefined ? undefined : JSON.stringify(body, null, 2),
   };
@@ -345,6 +347,8 @@ ${markdownToMdx(operation.description ?? '')}
 ## Authentication {#authentication}
 
 ${securityMdx(spec, operation)}
+
+${markdownToMdx(rolesMarkdown(operation))}
 
 ${sections.join('\n\n')}
 `;

@@ -22,6 +22,7 @@ function miniSpec(patch = (spec) => spec) {
         parameters: [{name: 'widget_id', in: 'path', required: true, schema: {type: 'string', examples: ['w 1']}}],
         put: {
           operationId: 'widgets_update_s3',
+          'x-roles': ['admin', 'editor'],
           summary: 'Update a widget',
           tags: ['Widgets'],
           requestBody: {
@@ -134,6 +135,7 @@ test('an operation page carries method, path, parameters, schema fields, example
     page,
     /<ApiEndpoint method="put" path=\{"\/widgets\/\{widget_id\}\/"\} server=\{"https:\/\/api\.example\.test\/v1"\} operationId=\{"widgets_update_s3"\} \/>/,
   );
+  assert.match(page, /Role: an access token or user with the \*\*Admin\*\* or \*\*Editor\*\* role/);
   assert.match(page, /## Path parameters \{#path-parameters\}/);
   assert.match(page, /## Request body \{#request-body\}/);
   assert.match(page, /### 200 OK \{#response-200\}/);

@@ -5,6 +5,7 @@
 import {STATUS_CODES} from 'node:http';
 import kebabCase from 'lodash/kebabCase.js';
 import {OpenApiIndex} from '../api-request/openapi-index.mjs';
+import {rolesMarkdown} from '../api-request/roles.mjs';
 
 const MAX_DEPTH = 8;
 
@@ -355,6 +356,8 @@ export class ApiMarkdown {
     lines.push(`- Operation ID: ${code(operationId)}`);
     if (tag) lines.push(`- Tag: [${tag}](${this.pageUrl(kebabCase(tag))})`);
     lines.push('', '## Authentication', '', ...this.securityLines(operation.security ?? this.spec.security), '');
+    const roles = rolesMarkdown(operation);
+    if (roles) lines.push(this.absolutize(roles), '');
 
     if (parameters.length) {
       lines.push(
