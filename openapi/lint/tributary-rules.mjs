@@ -63,6 +63,27 @@ function defaultServerError() {
   };
 }
 
+/** Every write that saves a config version ("saved as a new config version") returns its number. */
+function configVersionHeader() {
+  return {
+    Operation: {
+      enter(operation, {report, location, resolve}) {
+        if (!/saved\s+as\s+a\s+new\s+config\s+version/.test(operation.description ?? '')) return;
+        for (const [status, raw] of Object.entries(operation.responses ?? {})) {
+          if (!/^2/.test(status)) continue;
+          const response = resolve(raw).node ?? {};
+          if (!Object.keys(response.headers ?? {}).includes('Tributary-Config-Version')) {
+            report({
+              message: `The ${status} response of a write that saves a config version must declare the \`Tributary-Config-Version\` header.`,
+              location: location.child(['responses', status]).key(),
+            });
+          }
+        }
+      },
+    },
+  };
+}
+
 export default function tributaryRules() {
   return {
     id: 'tributary',
@@ -71,6 +92,7 @@ export default function tributaryRules() {
         'post-idempotency-key': postIdempotencyKey,
         'operation-roles': operationRoles,
         'default-server-error': defaultServerError,
+        'config-version-header': configVersionHeader,
       },
     },
   };
