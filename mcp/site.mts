@@ -5,7 +5,7 @@ import {existsSync, readFileSync, realpathSync} from 'node:fs';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {brand} from '../src/brand';
-import {SearchEngine, pageOf, type SearchDocument} from '../src/components/SearchEngine/engine';
+import {SearchEngine, pageOf} from '../src/components/SearchEngine/engine';
 import {normalizeApiPath} from '../plugins/search-index/options.mjs';
 import {markdownPath} from '../plugins/llms-txt/markdown-address.mjs';
 import {OpenApiIndex} from '../plugins/api-request/openapi-index.mjs';
@@ -44,11 +44,8 @@ export class DocsSite {
       throw new Error(`No search index in ${this.buildDir}: build the site first (npm run build).`);
     }
     this.realBuildDir = realpathSync(this.buildDir);
-    const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as {documents: string; index: string};
-    const documents = JSON.parse(
-      readFileSync(path.join(this.buildDir, manifest.documents), 'utf8'),
-    ) as SearchDocument[];
-    this.engine = SearchEngine.fromFiles(documents, readFileSync(path.join(this.buildDir, manifest.index), 'utf8'));
+    // Every shard and chunk of the search files, read once: the search answers synchronously.
+    this.engine = SearchEngine.fromFiles((name) => readFileSync(path.join(this.buildDir, name), 'utf8'));
     this.api = OpenApiIndex.load(path.join(this.buildDir, 'openapi.json'));
     this.allOperations = [...this.api.operations].map(([operationId, {method, route}]) => ({
       operationId,

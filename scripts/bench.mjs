@@ -7,7 +7,8 @@
 //   3. serves both builds with the production nginx configuration and measures the bytes each page
 //      downloads on load (scripts/page-weight.mjs, the same code as the byte-budget test);
 //   4. runs Lighthouse (mobile, simulated throttling, Debian's Chromium), median of --runs runs;
-//   5. adds the figures of scripts/search-stats.mjs when that script exists.
+//   5. adds the figures of scripts/search-stats.mjs when that script exists, with its scale run
+//      (a synthetic site of 5× the pages, generated in a temporary folder).
 // It writes generated/bench/bench.json and bench.md, prints the table, and refreshes
 // tests/fixtures/stock-docusaurus.json (the stock page's bytes the budget test compares with).
 // Missed targets are reported, not fatal: the exit code is 0 unless a step crashed.
@@ -479,12 +480,15 @@ function isInherentTo404(lhr, auditId) {
 // ---------------------------------------------------------------------------------------------
 // Search figures (from the search issue's script, when it exists)
 
+/** The search's scale run: a synthetic site of this many times the pages (scripts/search-stats.mjs). */
+const SEARCH_SCALE = 5;
+
 async function searchStats(baseUrl) {
   const script = path.join(root, 'scripts', 'search-stats.mjs');
   if (!existsSync(script)) return {available: false, reason: 'scripts/search-stats.mjs not available'};
   try {
     const output = await new Promise((resolve, reject) => {
-      const child = spawn(process.execPath, [script], {
+      const child = spawn(process.execPath, [script, path.join(root, 'build'), '--scale', String(SEARCH_SCALE)], {
         cwd: root,
         env: {...process.env, BASE_URL: baseUrl, BUILD_DIR: path.join(root, 'build')},
         stdio: ['ignore', 'pipe', 'pipe'],
@@ -587,20 +591,42 @@ function checkTargets(results) {
   return checks;
 }
 
-/** The search figures as a table: what the first search fetches, how fast a query answers, relevance. */
-export function searchTable({files, totals, documents, engineLoadMs, queryLatencyMs: latency, relevance}) {
+/** The search figures as a table: what a query fetches, how fast it answers, relevance. */
+export function searchTable({files, totals, documents, engineLoadMs, queryLatencyMs: latency, phoneP95Ms, relevance}) {
   const kBs = (bytes) => `${(bytes / 1000).toFixed(1)} kB`;
+  const spread = ({median, p95, max}) => `${kBs(median)} / ${kBs(p95)} / ${kBs(max)}`;
   return [
     '| figure | value |',
     '| --- | ---: |',
-    `| first search, all downloads (gzip; budget 500 kB) | ${kBs(totals.firstSearchGzip)} |`,
-    `| documents file, raw / gzip (${documents} sections) | ${kBs(files.documents.raw)} / ${kBs(files.documents.gzip)} |`,
-    `| index file, raw / gzip | ${kBs(files.index.raw)} / ${kBs(files.index.gzip)} |`,
+    `| first query, all downloads, median / p95 / max of the relevance queries (gzip; budget 200 kB) | ${spread(totals.firstQueryGzip)} |`,
+    `| further query, median / p95 / max (gzip; budget 60 kB) | ${spread(totals.furtherQueryGzip)} |`,
+    `| meta file, raw / gzip (${documents} sections) | ${kBs(files.meta.raw)} / ${kBs(files.meta.gzip)} |`,
+    `| index shards, all ${files.shards.count}, raw / gzip | ${kBs(files.shards.raw)} / ${kBs(files.shards.gzip)} |`,
+    `| document chunks, all ${files.chunks.count}, raw / gzip | ${kBs(files.chunks.raw)} / ${kBs(files.chunks.gzip)} |`,
     `| search code (gzip) | ${kBs(totals.searchChunksGzip)} |`,
-    `| loading the engine (Node) | ${engineLoadMs} ms |`,
-    `| query latency over ${latency.runs} queries: median / p95 / max | ${latency.median} / ${latency.p95} / ${latency.max} ms |`,
+    `| loading every file (Node) | ${engineLoadMs} ms |`,
+    `| query latency over ${latency.runs} queries: median / p95 / max (Node) | ${latency.median} / ${latency.p95} / ${latency.max} ms |`,
+    `| query latency p95 on a phone-class CPU (4× Node; target < 50 ms) | ${phoneP95Ms} ms |`,
     `| relevance: reader queries with their page in the top 3 | ${relevance.top3Hits} of ${relevance.queries} |`,
   ];
+}
+
+/** The scale run as a table: the site at its size and at N times its pages, side by side. */
+export function searchScaleTable(rows) {
+  const kBs = (bytes) => `${(bytes / 1000).toFixed(1)} kB`;
+  const lines = [
+    '| site | pages | sections | terms | first query (median / p95) | further query (median / p95) | index build | latency p95, Node / phone |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+  ];
+  for (const row of rows) {
+    lines.push(
+      `| ${row.factor === 1 ? 'today' : `${row.factor}× (synthetic)`} | ${row.pages} | ${row.documents} | ${row.terms} | ` +
+        `${kBs(row.firstQueryGzip.median)} / ${kBs(row.firstQueryGzip.p95)} | ` +
+        `${kBs(row.furtherQueryGzip.median)} / ${kBs(row.furtherQueryGzip.p95)} | ${(row.indexBuildMs / 1000).toFixed(1)} s | ` +
+        `${row.queryLatencyMs.p95} / ${row.phoneP95Ms} ms |`,
+    );
+  }
+  return lines;
 }
 
 export function renderMarkdown(results) {
@@ -677,6 +703,10 @@ export function renderMarkdown(results) {
   if (results.search.available) {
     lines.push('', '**Search** (`scripts/search-stats.mjs`; nothing is fetched on page load)', '');
     lines.push(...searchTable(results.search.figures));
+    if (results.search.figures.scale) {
+      lines.push('', `**Search at scale** (the real site and a synthetic one of ${SEARCH_SCALE}× its pages)`, '');
+      lines.push(...searchScaleTable(results.search.figures.scale));
+    }
   } else {
     lines.push('', `**Search**: not available (${results.search.reason}).`);
   }

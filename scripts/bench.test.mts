@@ -1,7 +1,7 @@
 import {describe, test} from 'node:test';
 import assert from 'node:assert/strict';
 import {execFileSync} from 'node:child_process';
-import {parseShellTimes, parseTimeReport, searchTable, treeRss} from './bench.mjs';
+import {parseShellTimes, parseTimeReport, searchScaleTable, searchTable, treeRss} from './bench.mjs';
 
 describe('bench measurements', () => {
   test('reads CPU time and the largest process from a GNU time -v report', () => {
@@ -39,17 +39,51 @@ describe('bench measurements', () => {
   });
 });
 
-test('the search figures become a table with the first-search total, the sizes, latency and relevance', () => {
+test('the search figures become a table with the query bytes, the sizes, latency and relevance', () => {
   const rows = searchTable({
-    documents: 1407,
-    files: {documents: {raw: 1_057_468, gzip: 252_048}, index: {raw: 975_995, gzip: 228_479}},
-    totals: {firstSearchGzip: 489_091, searchChunksGzip: 8468},
+    documents: 1492,
+    files: {
+      meta: {raw: 101_422, gzip: 29_355},
+      shards: {count: 82, raw: 1_791_707, gzip: 576_749},
+      chunks: {count: 136, raw: 1_348_560, gzip: 454_714},
+    },
+    totals: {
+      firstQueryGzip: {median: 84_990, p95: 103_924, max: 104_781},
+      furtherQueryGzip: {median: 14_237, p95: 43_185, max: 54_299},
+      searchChunksGzip: 9174,
+    },
     engineLoadMs: 106.1,
-    queryLatencyMs: {runs: 240, median: 2.4, p95: 5.83, max: 10.46},
-    relevance: {queries: 48, top3Hits: 47},
+    queryLatencyMs: {runs: 250, median: 2.4, p95: 5.83, max: 10.46},
+    phoneP95Ms: 23.3,
+    relevance: {queries: 50, top3Hits: 50},
   });
-  assert.ok(rows.includes('| first search, all downloads (gzip; budget 500 kB) | 489.1 kB |'), rows.join('\n'));
-  assert.ok(rows.includes('| documents file, raw / gzip (1407 sections) | 1057.5 kB / 252.0 kB |'));
-  assert.ok(rows.includes('| query latency over 240 queries: median / p95 / max | 2.4 / 5.83 / 10.46 ms |'));
-  assert.ok(rows.includes('| relevance: reader queries with their page in the top 3 | 47 of 48 |'));
+  assert.ok(
+    rows.includes(
+      '| first query, all downloads, median / p95 / max of the relevance queries (gzip; budget 200 kB) | 85.0 kB / 103.9 kB / 104.8 kB |',
+    ),
+    rows.join('\n'),
+  );
+  assert.ok(rows.includes('| index shards, all 82, raw / gzip | 1791.7 kB / 576.7 kB |'));
+  assert.ok(rows.includes('| query latency over 250 queries: median / p95 / max (Node) | 2.4 / 5.83 / 10.46 ms |'));
+  assert.ok(rows.includes('| relevance: reader queries with their page in the top 3 | 50 of 50 |'));
+});
+
+test('the scale run becomes a table with one row per site size', () => {
+  const row = (factor: number) => ({
+    factor,
+    pages: 300 * factor,
+    documents: 1492 * factor,
+    terms: 4711 * factor,
+    indexBuildMs: 1800 * factor,
+    firstQueryGzip: {median: 85_000 * factor, p95: 104_000 * factor},
+    furtherQueryGzip: {median: 14_000, p95: 43_000},
+    queryLatencyMs: {p95: 10.9},
+    phoneP95Ms: 43.6,
+  });
+  const rows = searchScaleTable([row(1), row(5)]);
+  assert.equal(rows.length, 4);
+  assert.equal(
+    rows[3],
+    '| 5× (synthetic) | 1500 | 7460 | 23555 | 425.0 kB / 520.0 kB | 14.0 kB / 43.0 kB | 9.0 s | 10.9 / 43.6 ms |',
+  );
 });

@@ -37,7 +37,7 @@ const targets = [
   {name: 'guide page', path: '/docs/Guides/Origins/Origin%20Shield'},
   {name: 'API page', path: '/docs/api/services-origins-create'},
   {name: 'hashed asset (main JS)', path: `/docs/assets/js/${mainBundle}`},
-  {name: 'search index', path: `/docs/${searchFiles.index}`},
+  {name: 'search meta file', path: `/docs/${searchFiles.meta}`},
   {name: 'MCP search_docs (Node server)', path: '/docs/mcp', mcp: true},
 ];
 

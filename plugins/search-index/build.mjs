@@ -1,17 +1,27 @@
-// Builds the two search files from the pages of the site: the documents (what a result shows) and
-// the serialized MiniSearch index (what a query is matched against).
+// Builds the search files from the pages of the site, split so that a query fetches only what it
+// needs (see README › Search):
+//   meta     what every query needs: the sorted vocabulary (to expand prefixes and typos into
+//            terms), where each term's shard and each document's chunk starts, the per-document
+//            field lengths of the BM25 score, and the page, kind and API path of each document;
+//   shards   the index by term range: each term's postings (MiniSearch's own serialization) and the
+//            positions of its words in the documents (for the proximity bonus);
+//   chunks   the documents (url, title, subcategory, text, api) by id range: only the chunks of
+//            the results shown are fetched.
+import {createHash} from 'node:crypto';
 import MiniSearch from 'minisearch';
-import {miniSearchOptions} from './options.mjs';
+import {FIELDS, PROXIMITY_GAP, miniSearchOptions, normalizeApiPath, wordTerms} from './options.mjs';
+
+/**
+ * Raw bytes a shard of the index holds at least (until its last term): about 3 kB gzip. Measured
+ * against 20,000 (README › Search): smaller shards waste fewer bytes on the terms a query does not
+ * need (further query p95 27 kB against 39), for more requests; a frequent term can exceed it alone.
+ */
+export const SHARD_BYTES = 8_000;
+/** Raw bytes of documents a chunk holds at least: about 2 kB gzip, a few sections. */
+export const CHUNK_BYTES = 5_000;
 
 /** A sentence repeated on at least this many pages is boilerplate (shared API error texts…). */
 const BOILERPLATE_PAGES = 8;
-/**
- * Characters of a section's text kept for snippets and the proximity ranking; the index itself
- * covers the whole text. 800 keeps the first search within its byte budget (the whole documents
- * file is fetched: 277 KB gzip at 1,500, 229 KB at 800, with 1,462 sections) until issue 25
- * fetches only the shown results' text; half of the sections are shorter than 460 characters.
- */
-const SNIPPET_TEXT_CHARS = 800;
 /**
  * Sections of API operation pages left out of the search: the authentication and code-sample
  * sections are the same on every page, and the responses repeat the fields of the operation's
@@ -37,16 +47,72 @@ function codeWords(code) {
   return [...words].join(' ');
 }
 
-function truncate(text, limit) {
-  if (text.length <= limit) return text;
-  const cut = text.lastIndexOf(' ', limit);
-  return `${text.slice(0, cut > limit * 0.8 ? cut : limit)} …`;
+/** The beginning of a text the proximity bonus reads, cut at a space as the documents were. */
+function proximityText(text) {
+  if (text.length <= PROXIMITY_TEXT_CHARS) return text;
+  const cut = text.lastIndexOf(' ', PROXIMITY_TEXT_CHARS);
+  return text.slice(0, cut > PROXIMITY_TEXT_CHARS * 0.8 ? cut : PROXIMITY_TEXT_CHARS);
+}
+
+function contentHash(text) {
+  return createHash('sha256').update(text).digest('hex').slice(0, 12);
+}
+
+/** Splits items into runs of at least `bytes` raw bytes (the last may be smaller). */
+function runs(items, size, bytes) {
+  const starts = [];
+  let filled = bytes;
+  items.forEach((item, position) => {
+    if (filled >= bytes) {
+      starts.push(position);
+      filled = 0;
+    }
+    filled += size(item);
+  });
+  return starts;
 }
 
 /**
- * @param {{url: string, title: string, breadcrumbs: string[], sections: {anchor: string, heading: string, parent: string, text: string, code: string}[], api?: {method: string, path: string, operationId: string}}[]} pages
+ * Characters of a section's text whose word positions are kept for the proximity bonus (the index
+ * covers the whole text, and the documents keep it whole for snippets). 800 is what the proximity
+ * bonus looked at before the files were split (issue 25), so the ranking is unchanged; the whole
+ * text would make the positions 379 kB gzip instead of about 200.
  */
-export function buildSearchFiles(pages) {
+export const PROXIMITY_TEXT_CHARS = 800;
+
+/**
+ * Positions of each term in the words of a document (title, heading and the beginning of the text,
+ * PROXIMITY_GAP apart), as the proximity bonus reads them: `{term: [first position, then gaps]}`.
+ */
+function termPositions(document) {
+  const gap = new Array(PROXIMITY_GAP).fill(null);
+  const words = [
+    ...wordTerms(document.title),
+    ...gap,
+    ...wordTerms(document.subcategory),
+    ...gap,
+    ...wordTerms(proximityText(document.text)),
+  ];
+  const positions = new Map();
+  words.forEach((term, position) => {
+    if (term === null) return;
+    let list = positions.get(term);
+    if (!list) positions.set(term, (list = []));
+    list.push(position);
+  });
+  for (const list of positions.values()) {
+    for (let i = list.length - 1; i > 0; i -= 1) list[i] -= list[i - 1];
+  }
+  return positions;
+}
+
+/**
+ * The search files of the pages: `meta` (an object) and `files` (name → JSON text), named
+ * `assets/search/<kind>.<content hash>.json`; `meta.shards` and `meta.chunks` name them.
+ * @param {import('./index.mjs').SearchPage[]} pages
+ * @param {{shardBytes?: number, chunkBytes?: number}} [options]
+ */
+export function buildSearchFiles(pages, {shardBytes = SHARD_BYTES, chunkBytes = CHUNK_BYTES} = {}) {
   const pagesBySentence = new Map();
   for (const page of pages) {
     const seen = new Set(page.sections.flatMap((section) => sentences(section.text)));
@@ -73,7 +139,7 @@ export function buildSearchFiles(pages) {
         url: section.anchor ? `${page.url}#${section.anchor}` : page.url,
         title: page.title,
         subcategory,
-        text: truncate(text, SNIPPET_TEXT_CHARS),
+        text,
         ...(api && {api: `${api.method.toUpperCase()} ${api.path}`}),
       });
       indexed.push({
@@ -89,5 +155,93 @@ export function buildSearchFiles(pages) {
   }
   const index = new MiniSearch(miniSearchOptions);
   index.addAll(indexed);
-  return {documents, index: JSON.stringify(index)};
+  const serialized = index.toJSON();
+  if (Object.entries(serialized.documentIds).some(([shortId, id]) => Number(shortId) !== id)) {
+    throw new Error('[search-index] MiniSearch numbered the documents out of order');
+  }
+  const files = {};
+  const name = (kind, json) => {
+    const file = `assets/search/${kind}.${contentHash(json)}.json`;
+    files[file] = json;
+    return file;
+  };
+
+  // Shards: the terms in code-unit order (the engine's binary search compares with < too).
+  const positionsByTerm = new Map();
+  documents.forEach((document, id) => {
+    for (const [term, list] of termPositions(document)) {
+      let byDocument = positionsByTerm.get(term);
+      if (!byDocument) positionsByTerm.set(term, (byDocument = {}));
+      byDocument[id] = list;
+    }
+  });
+  const entries = serialized.index
+    .map(([term, postings]) => [term, postings, positionsByTerm.get(term) ?? {}])
+    .sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+  const entrySizes = new Map(entries.map((entry) => [entry, JSON.stringify(entry).length]));
+  const shardStarts = runs(entries, (entry) => entrySizes.get(entry), shardBytes);
+  const shards = shardStarts.map((first, position) => ({
+    first,
+    file: name('shard', JSON.stringify(entries.slice(first, shardStarts[position + 1] ?? entries.length))),
+  }));
+
+  // Chunks: documents in id order (a page's sections are neighbours, so they share chunks).
+  const chunkStarts = runs(documents, (document) => JSON.stringify(document).length, chunkBytes);
+  const chunks = chunkStarts.map((first, position) => ({
+    first,
+    file: name('documents', JSON.stringify(documents.slice(first, chunkStarts[position + 1] ?? documents.length))),
+  }));
+
+  // Pages (documents of a page are consecutive), the kind of each document and the group of each
+  // page: the API resource of an operation (its path without trailing parameters), else the page.
+  const pageSizes = [];
+  const groups = [];
+  const groupNumbers = new Map();
+  let kinds = '';
+  let previousPage = null;
+  const seenPages = new Set();
+  for (const document of documents) {
+    const page = document.url.split('#')[0];
+    if (page !== previousPage) {
+      if (seenPages.has(page)) throw new Error(`[search-index] the documents of ${page} are not consecutive`);
+      seenPages.add(page);
+      previousPage = page;
+      pageSizes.push(0);
+      groups.push(-1);
+    }
+    pageSizes[pageSizes.length - 1] += 1;
+    if (document.api) {
+      const group = normalizeApiPath(document.api.split(' ')[1]).replace(/(\/\{\})+$/, '');
+      if (!groupNumbers.has(group)) groupNumbers.set(group, groupNumbers.size);
+      groups[groups.length - 1] = groupNumbers.get(group);
+    }
+    kinds += String((document.url.includes('#') ? 0 : 1) | (document.url.includes('/api/') ? 2 : 0));
+  }
+  for (let page = 0; page < groups.length; page += 1) {
+    if (groups[page] < 0) groups[page] = groupNumbers.size + page;
+  }
+
+  const meta = {
+    version: 2,
+    fields: FIELDS,
+    documentCount: serialized.documentCount,
+    averageFieldLength: serialized.averageFieldLength,
+    // Field lengths of every document, FIELDS.length per document, 0 for an empty field.
+    fieldLength: documents.flatMap((_, id) => {
+      const lengths = serialized.fieldLength[id] ?? [];
+      return FIELDS.map((__, field) => lengths[field] ?? 0);
+    }),
+    terms: entries.map(([term]) => term),
+    shards,
+    chunks,
+    pages: pageSizes,
+    groups,
+    kinds,
+    api: documents.flatMap((document, id) => {
+      if (!document.api) return [];
+      const [method, apiPath] = document.api.split(' ');
+      return [[id, method.toLowerCase(), normalizeApiPath(apiPath)]];
+    }),
+  };
+  return {meta, files, documents};
 }

@@ -13,5 +13,13 @@ export function collectPages(outDir: string, baseUrl: string, bundleFile: string
 export function writeSearchFiles(
   outDir: string,
   pages: SearchPage[],
-): Promise<{names: {documents: string; index: string}; documents: number; bytes: {documents: number; index: number}}>;
+  options?: {shardBytes?: number; chunkBytes?: number},
+): Promise<{
+  meta: string;
+  documents: number;
+  terms: number;
+  shards: number;
+  chunks: number;
+  bytes: {meta: number; shards: number; chunks: number};
+}>;
 export default function searchIndexPlugin(context: unknown, options: {openApiBundle: string}): unknown;

@@ -1,8 +1,9 @@
 // Docusaurus plugin: after the build, reads every built page and writes the search files the
-// navbar search box and /search fetch on demand:
-//   assets/search/documents.<hash>.json  the result documents (url, title, subcategory, text)
-//   assets/search/index.<hash>.json      the serialized MiniSearch index
-//   search-manifest.json                 the names of those two (no-cache; the others are immutable)
+// navbar search box and /search fetch on demand (see build.mjs for what each holds):
+//   assets/search/meta.<hash>.json       vocabulary, shard and chunk starts, per-document data
+//   assets/search/shard.<hash>.json      the index by term range (a query fetches the ones it needs)
+//   assets/search/documents.<hash>.json  the documents by id range (fetched for the results shown)
+//   search-manifest.json                 the name of the meta file (no-cache; the others are immutable)
 import {createHash} from 'node:crypto';
 import {mkdir, readdir, readFile, rm, writeFile} from 'node:fs/promises';
 import path from 'node:path';
@@ -61,19 +62,28 @@ export async function collectPages(outDir, baseUrl, bundleFile) {
 }
 
 /** Writes the search files into `outDir` and returns their names and sizes. */
-export async function writeSearchFiles(outDir, pages) {
-  const {documents, index} = buildSearchFiles(pages);
-  const documentsJson = JSON.stringify(documents);
-  const names = {
-    documents: `${OUTPUT_DIR}/documents.${contentHash(documentsJson)}.json`,
-    index: `${OUTPUT_DIR}/index.${contentHash(index)}.json`,
-  };
+export async function writeSearchFiles(outDir, pages, options) {
+  const {meta, files, documents} = buildSearchFiles(pages, options);
+  const metaJson = JSON.stringify(meta);
+  const metaFile = `${OUTPUT_DIR}/meta.${contentHash(metaJson)}.json`;
   await rm(path.join(outDir, OUTPUT_DIR), {recursive: true, force: true});
   await mkdir(path.join(outDir, OUTPUT_DIR), {recursive: true});
-  await writeFile(path.join(outDir, names.documents), documentsJson);
-  await writeFile(path.join(outDir, names.index), index);
-  await writeFile(path.join(outDir, MANIFEST), JSON.stringify(names));
-  return {names, documents: documents.length, bytes: {documents: documentsJson.length, index: index.length}};
+  for (const [name, json] of Object.entries(files)) await writeFile(path.join(outDir, name), json);
+  await writeFile(path.join(outDir, metaFile), metaJson);
+  await writeFile(path.join(outDir, MANIFEST), JSON.stringify({meta: metaFile}));
+  const sum = (names) => names.reduce((total, name) => total + files[name].length, 0);
+  return {
+    meta: metaFile,
+    documents: documents.length,
+    terms: meta.terms.length,
+    shards: meta.shards.length,
+    chunks: meta.chunks.length,
+    bytes: {
+      meta: metaJson.length,
+      shards: sum(meta.shards.map(({file}) => file)),
+      chunks: sum(meta.chunks.map(({file}) => file)),
+    },
+  };
 }
 
 export default function searchIndexPlugin(context, options) {
@@ -84,8 +94,9 @@ export default function searchIndexPlugin(context, options) {
       const pages = await collectPages(outDir, context.baseUrl, bundle);
       const result = await writeSearchFiles(outDir, pages);
       console.log(
-        `[search-index] ${pages.length} pages, ${result.documents} documents: ` +
-          `${result.names.documents} (${result.bytes.documents} B), ${result.names.index} (${result.bytes.index} B)`,
+        `[search-index] ${pages.length} pages, ${result.documents} documents, ${result.terms} terms: ` +
+          `${result.meta} (${result.bytes.meta} B), ${result.shards} index shards (${result.bytes.shards} B), ` +
+          `${result.chunks} document chunks (${result.bytes.chunks} B)`,
       );
     },
   };

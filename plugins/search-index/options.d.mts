@@ -19,3 +19,6 @@ export const BOOST: Record<string, number>;
 export const miniSearchOptions: Options<IndexedFields>;
 export function isHttpMethod(word: string): boolean;
 export function normalizeApiPath(apiPath: string): string;
+export const WORD: RegExp;
+export function wordTerms(text: string): (string | null)[];
+export const PROXIMITY_GAP: number;

@@ -56,6 +56,24 @@ export function processTerm(token) {
   return stem(word);
 }
 
+/** A word of a text for snippets and proximity: a run of letters and digits. */
+export const WORD = /[\p{L}\p{N}]+/gu;
+
+/** The index terms of the words of a text, in order, with null for stop words (they keep their place). */
+export function wordTerms(text) {
+  const words = [];
+  for (const found of text.matchAll(WORD)) words.push(processTerm(found[0]));
+  return words;
+}
+
+/**
+ * Null words between the title, the section heading and the text of a document in its word
+ * positions (plugins/search-index/build.mjs writes them, the engine's proximity bonus reads them):
+ * more than any window of query terms spans (12 terms + 2 words of slack), so that words of the
+ * title and of the text are never taken as close.
+ */
+export const PROXIMITY_GAP = 15;
+
 /** Field weights of a search. */
 export const BOOST = {title: 5, subcategory: 2.5, description: 2, api: 4, text: 1, code: 0.4};
 

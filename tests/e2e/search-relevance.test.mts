@@ -38,4 +38,17 @@ describe('search relevance', () => {
     assert.ok(topPages(engine, 'certficate').some((page) => /certificate/i.test(page)));
     assert.ok(topPages(engine, 'cloudfrnt').some((page) => /cloudfront/i.test(page)));
   });
+
+  test('a short query naming a task finds the guide that teaches it, not only API operations', () => {
+    const tasks = {
+      'purge cache': '/Guides/Services/Purging Cached Content',
+      'add origin': '/Guides/Origins/Adding an Origin',
+      'add domain': '/Guides/Domains/Adding a Domain',
+      'create service': '/Guides/Services/Creating a Service',
+    };
+    for (const [query, guide] of Object.entries(tasks)) {
+      const found = topPages(engine, query);
+      assert.ok(found.includes(guide), `“${query}” should find ${guide} in the top 3; found:\n  ${found.join('\n  ')}`);
+    }
+  });
 });

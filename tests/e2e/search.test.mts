@@ -249,6 +249,27 @@ describe('search box and results page', () => {
     await context.close();
   });
 
+  test('an index shard that fails to load says so, keeps the query and is fetched again on retry', async () => {
+    const {page} = await open();
+    const shards = /\/assets\/search\/shard\./;
+    await page.route(shards, (route: Route) => route.fulfill({status: 503, body: 'Unavailable'}));
+    const box = navbarBox(page);
+    await box.click();
+    await box.fill('origin shield');
+    const message = page.locator('.navbar p').getByText(/Search could not be loaded \(HTTP 503\)/);
+    await message.waitFor();
+    assert.equal(await box.inputValue(), 'origin shield');
+    await page.unroute(shards);
+    await page.locator('.navbar').getByRole('button', {name: 'Retry'}).click();
+    await popup(page)
+      .getByRole('option', {name: /Origin Shield/})
+      .first()
+      .waitFor();
+    assert.equal(await box.inputValue(), 'origin shield');
+    assert.equal(await message.count(), 0, 'the error is gone once the retry answered');
+    await context.close();
+  });
+
   test('the home page box works too, and only one box answers the shortcut', async () => {
     const {page} = await open('/');
     await page.keyboard.press('Control+k');

@@ -1,9 +1,9 @@
-import {useDeferredValue, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode} from 'react';
+import {useDeferredValue, useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode} from 'react';
 import {useHistory} from '@docusaurus/router';
 import useBaseUrl from '@docusaurus/useBaseUrl';
 import type {SearchHighlightState} from '../SearchEngine/highlightState';
 import Snippet from '../SearchEngine/Snippet';
-import {useSearchEngine} from '../SearchEngine/useSearchEngine';
+import {useSearchEngine, useSearchResults} from '../SearchEngine/useSearchEngine';
 import styles from './styles.module.css';
 
 const DROPDOWN_RESULTS = 8;
@@ -17,7 +17,7 @@ function isVisible(element: HTMLElement): boolean {
  * results as the reader types. The search files load on intent: hover, focus or Ctrl/Cmd+K.
  */
 export default function SearchBox(): ReactNode {
-  const {status, engine, error, load} = useSearchEngine();
+  const {status, engine, error: loadError, load} = useSearchEngine();
   const history = useHistory();
   const searchPageUrl = useBaseUrl('/search');
   const [query, setQuery] = useState('');
@@ -27,14 +27,17 @@ export default function SearchBox(): ReactNode {
   const id = useId();
   const listboxId = `${id}-listbox`;
   const deferredQuery = useDeferredValue(query);
-  const results = useMemo(
-    () => (engine && deferredQuery.trim() ? engine.search(deferredQuery, {limit: DROPDOWN_RESULTS}) : []),
-    [engine, deferredQuery],
-  );
+  const answer = useSearchResults(engine, deferredQuery.trim(), {limit: DROPDOWN_RESULTS});
+  const {results, searching} = answer;
+  // The engine's own load failing, or a file of this query: either way the query stays, and Retry
+  // fetches what is missing.
+  const error = status === 'error' ? loadError : answer.error;
+  const retry = status === 'error' ? load : answer.retry;
   const trimmed = query.trim();
   const allResultsUrl = `${searchPageUrl}?q=${encodeURIComponent(trimmed)}`;
   const optionCount = results.length + (trimmed ? 1 : 0);
-  const expanded = open && trimmed !== '' && (status === 'ready' || status === 'error');
+  const expanded =
+    open && trimmed !== '' && ((status === 'ready' && (!searching || results.length > 0)) || error !== null);
 
   // Ctrl+K / Cmd+K focus the first visible search box of the page.
   useEffect(() => {
@@ -89,9 +92,9 @@ export default function SearchBox(): ReactNode {
   const placeholder = status === 'loading' ? 'Loading...' : 'Search docs';
   const summary = !trimmed
     ? ''
-    : status === 'error'
-      ? (error ?? '')
-      : status !== 'ready'
+    : error !== null
+      ? error
+      : status !== 'ready' || (searching && results.length === 0)
         ? 'Loading search…'
         : results.length === 0
           ? `No results for “${trimmed}”.`
@@ -135,10 +138,10 @@ export default function SearchBox(): ReactNode {
         Ctrl K
       </kbd>
       <div className={styles.popup} hidden={!expanded}>
-        {status === 'error' ? (
+        {error !== null ? (
           <p className={styles.error}>
             {error}{' '}
-            <button type="button" className="button button--sm button--outline button--primary" onClick={load}>
+            <button type="button" className="button button--sm button--outline button--primary" onClick={retry}>
               Retry
             </button>
           </p>
@@ -167,7 +170,7 @@ export default function SearchBox(): ReactNode {
                     </span>
                   </li>
                 ))}
-                {results.length === 0 && (
+                {results.length === 0 && !searching && (
                   <li role="presentation" className={styles.empty}>
                     No results for “{trimmed}”. Try other words, or a shorter word.
                   </li>

@@ -5,6 +5,7 @@ import {normalizeApiPath} from '../../../plugins/search-index/options.mjs';
 import {
   MAX_QUERY_CHARS,
   SearchEngine,
+  SearchLoadError,
   closeTerms,
   makeSnippet,
   normalizeQuery,
@@ -12,7 +13,6 @@ import {
   parseApiQuery,
   queryTerms,
   wordTerms,
-  type SearchDocument,
 } from './engine';
 
 const section = (anchor: string, heading: string, text: string, code = '') => ({
@@ -79,9 +79,15 @@ const pages = [
   },
 ];
 
+/** The engine over the search files of a corpus, every file loaded (as in Node). */
 function engine(corpus: Parameters<typeof buildSearchFiles>[0] = pages): SearchEngine {
-  const files = buildSearchFiles(corpus);
-  return SearchEngine.fromFiles(JSON.parse(JSON.stringify(files.documents)) as SearchDocument[], files.index);
+  const {meta, files} = buildSearchFiles(corpus);
+  const all: Record<string, string> = {
+    ...files,
+    'meta.json': JSON.stringify(meta),
+    'search-manifest.json': '{"meta":"meta.json"}',
+  };
+  return SearchEngine.fromFiles((name) => all[name]);
 }
 
 const topPage = (results: {url: string}[]) => (results[0] ? pageOf(results[0].url) : undefined);
@@ -291,5 +297,57 @@ describe('ranking', () => {
 
   test("a guide's description counts for its page", () => {
     assert.equal(topPage(ranked.search('alert channels set up')), '/docs/Guides/Alerts');
+  });
+});
+
+describe('split search files', () => {
+  /** The files of the corpus in many small shards and chunks, read asynchronously and counted. */
+  function splitFiles(fail: (name: string) => boolean = () => false) {
+    const {meta, files} = buildSearchFiles(pages, {shardBytes: 1, chunkBytes: 1});
+    const read: string[] = [];
+    const reader = async (name: string) => {
+      if (fail(name)) throw new SearchLoadError(`The search file ${name} could not be loaded (HTTP 503).`);
+      read.push(name);
+      return files[name];
+    };
+    return {meta, files, read, reader};
+  }
+
+  test('each term has its shard and each section its chunk, and a query reads only its own', async () => {
+    const {meta, read, reader} = splitFiles();
+    assert.equal(meta.shards.length, meta.terms.length);
+    assert.equal(meta.chunks.length, meta.documentCount);
+    const split = new SearchEngine(meta, reader);
+    const results = await split.find('origin shield');
+    assert.equal(topPage(results), '/docs/Guides/Origins/Origin Shield');
+    const shards = read.filter((name) => name.includes('/shard.'));
+    assert.ok(shards.length >= 2 && shards.length < meta.shards.length / 2, `read ${shards.length} shards`);
+    assert.ok(read.filter((name) => name.includes('/documents.')).length <= results.length);
+  });
+
+  test('the split index ranks and scores exactly as the whole one, prefixes and typos included', async () => {
+    const {meta, reader} = splitFiles();
+    const split = new SearchEngine(meta, reader);
+    const whole = engine();
+    for (const query of ['orig shield', 'cloudfrnt', 'certficate renew', 'POST /services/{id}/origins', 'purge tags']) {
+      assert.deepEqual(await split.find(query), whole.search(query), query);
+    }
+  });
+
+  test('a shard that fails to load throws a SearchLoadError, and a retry reads only what is missing', async () => {
+    let failing = true;
+    const {meta, read, reader} = splitFiles((name) => failing && name.includes('/shard.'));
+    const split = new SearchEngine(meta, reader);
+    await assert.rejects(split.find('origin shield'), SearchLoadError);
+    failing = false;
+    assert.equal(topPage(await split.find('origin shield')), '/docs/Guides/Origins/Origin Shield');
+    const again = read.length;
+    await split.find('origin shield');
+    assert.equal(read.length, again, 'nothing is read twice');
+  });
+
+  test('a synchronous search with shards not loaded says so instead of answering wrong', () => {
+    const {meta, reader} = splitFiles();
+    assert.throws(() => new SearchEngine(meta, reader).search('origin'), /not loaded/);
   });
 });

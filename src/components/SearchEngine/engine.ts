@@ -3,6 +3,7 @@
 // tolerance, a bonus for query words found close together, ranking by page (see RANKING), an exact
 // method + path layer for API operations, and snippets with marked words.
 import MiniSearch, {type SearchOptions as MiniSearchOptions, type SearchResult as MiniSearchResult} from 'minisearch';
+import SearchableMap from 'minisearch/SearchableMap';
 import {
   BOOST,
   isHttpMethod,
@@ -11,7 +12,7 @@ import {
   processTerm,
   type IndexedFields,
 } from '../../../plugins/search-index/options.mjs';
-import {MAX_TERMS, normalizeQuery, queryTerms, WORD, wordTerms} from './query';
+import {normalizeQuery, queryTerms, WORD} from './query';
 
 export {MAX_QUERY_CHARS, normalizeQuery, queryTerms, wordTerms} from './query';
 
@@ -51,11 +52,24 @@ export function parseApiQuery(raw: string): {method?: string; path?: string} {
   return {method, path: pathWord ? normalizeApiPath(pathWord) : undefined};
 }
 
+/** processTerm of the words of snippets, kept: the same words come back in every text. */
+const termCache = new Map<string, string | null>();
+
+function cachedTerm(word: string): string | null {
+  let term = termCache.get(word);
+  if (term === undefined) {
+    term = processTerm(word);
+    if (termCache.size > 20_000) termCache.clear();
+    termCache.set(word, term);
+  }
+  return term;
+}
+
 /** True when a word of the text is one of the matched terms (or extends a query prefix). */
 function matcher(terms: string[], matched: string[]): (word: string) => boolean {
   const exact = new Set(matched);
   return (word) => {
-    const term = processTerm(word);
+    const term = cachedTerm(word);
     if (!term) return false;
     return exact.has(term) || terms.some((query) => query.length >= 2 && term.startsWith(query));
   };
@@ -70,16 +84,25 @@ export function makeSnippet(text: string, terms: string[], matched: string[] = t
   const hits: {start: number; end: number; term: string}[] = [];
   for (const found of text.matchAll(WORD)) {
     if (isMatch(found[0])) {
-      hits.push({start: found.index, end: found.index + found[0].length, term: processTerm(found[0]) ?? ''});
+      hits.push({start: found.index, end: found.index + found[0].length, term: cachedTerm(found[0]) ?? ''});
     }
   }
   let from = 0;
   if (hits.length > 0) {
+    // The window starting at each hit holds the hits after it up to SNIPPET_CHARS (hits are in
+    // text order and do not overlap): a sliding window counts its distinct terms in linear time.
     let best = {start: hits[0].start, distinct: 0};
+    const counts = new Map<string, number>();
+    let end = 0;
     for (const hit of hits) {
-      const inWindow = hits.filter((other) => other.start >= hit.start && other.end <= hit.start + SNIPPET_CHARS);
-      const distinct = new Set(inWindow.map((other) => other.term)).size;
-      if (distinct > best.distinct) best = {start: hit.start, distinct};
+      while (end < hits.length && hits[end].end <= hit.start + SNIPPET_CHARS) {
+        counts.set(hits[end].term, (counts.get(hits[end].term) ?? 0) + 1);
+        end += 1;
+      }
+      if (counts.size > best.distinct) best = {start: hit.start, distinct: counts.size};
+      const left = (counts.get(hit.term) ?? 0) - 1;
+      if (left > 0) counts.set(hit.term, left);
+      else counts.delete(hit.term);
     }
     from = Math.max(0, best.start - 40);
     if (from > 0) {
@@ -133,6 +156,11 @@ export function closeTerms(
     at.push(position);
     bits.push(1 << term);
   }
+  return closeHits(at, bits, count, slack);
+}
+
+/** closeTerms over the positions (ascending) of the query terms' words and their term bits. */
+function closeHits(at: readonly number[], bits: readonly number[], count: number, slack = PROXIMITY_SLACK): number {
   let best = at.length > 0 ? 1 : 0;
   for (let first = 0; first < at.length && best < count; first += 1) {
     let seen = bits[first];
@@ -200,48 +228,257 @@ function bitCount(bits: number): number {
 const INTRO = 1;
 const API = 2;
 
+/** What every query needs, written by plugins/search-index/build.mjs (see there). */
+export interface SearchMeta {
+  version: 2;
+  fields: string[];
+  documentCount: number;
+  averageFieldLength: number[];
+  /** fields.length lengths per document. */
+  fieldLength: number[];
+  /** Every index term, in code-unit order. */
+  terms: string[];
+  /** Index shards: the terms from `first` (an index into terms) to the next shard's first. */
+  shards: {file: string; first: number}[];
+  /** Document chunks: the documents from id `first` to the next chunk's first. */
+  chunks: {file: string; first: number}[];
+  /** Number of documents of each page, in document order. */
+  pages: number[];
+  /** Group of each page (its API resource, or the page itself). */
+  groups: number[];
+  /** INTRO and API flags of each document, one digit each. */
+  kinds: string;
+  /** [document id, method, normalized path] of each API operation. */
+  api: [number, string, string][];
+}
+
+/** A shard entry: term, MiniSearch postings ({fieldId: {documentId: frequency}}), word positions. */
+type ShardEntry = [string, Record<string, Record<string, number>>, Record<string, number[]>];
+
+/** Reads a search file by its name (relative to the base URL), synchronously or not. */
+export type FileReader = (name: string) => string | Promise<string>;
+
+/** A search file that could not be loaded: the UI says so and offers a retry. */
+export class SearchLoadError extends Error {}
+
+/** Index of the last element of the sorted `starts` that is ≤ value. */
+function rangeOf(starts: readonly number[], value: number): number {
+  let low = 0;
+  let high = starts.length - 1;
+  while (low < high) {
+    const middle = (low + high + 1) >> 1;
+    if (starts[middle] <= value) low = middle;
+    else high = middle - 1;
+  }
+  return low;
+}
+
+interface Plan {
+  terms: string[];
+  matches: Map<number, Match>;
+  ids: number[];
+}
+
 export class SearchEngine {
-  readonly documents: SearchDocument[];
+  readonly meta: SearchMeta;
+  private readonly read: FileReader;
   private readonly index: MiniSearch<IndexedFields>;
+  /** The vocabulary as a radix tree (term → its position in meta.terms), for prefixes and typos. */
+  private readonly vocabulary: SearchableMap<number>;
+  private readonly shardStarts: number[];
+  private readonly chunkStarts: number[];
+  private readonly shards: (true | Promise<void> | undefined)[];
+  private readonly chunks: (SearchDocument[] | Promise<SearchDocument[]> | undefined)[];
+  /** True once every shard and chunk is loaded (loadEverything). */
+  private complete = false;
+  /** Word positions of each loaded term by document (first position, then gaps). */
+  private readonly positions = new Map<string, Record<string, number[]>>();
   private readonly apiDocuments: {id: number; method: string; path: string}[];
   /** Page number of each document, and group number of each page (see rankPages). */
   private readonly pageOfDocument: Int32Array;
   private readonly groupOfPage: Int32Array;
-  private readonly knownTerms = new Map<string, boolean>();
-  private readonly words = new Map<number, (string | null)[]>();
   /** INTRO and API flags of each document, for documentBoost (called for every match). */
   private readonly kinds: Uint8Array;
 
-  constructor(documents: SearchDocument[], index: MiniSearch<IndexedFields>) {
-    this.documents = documents;
-    this.index = index;
-    this.apiDocuments = documents.flatMap((document, id) => {
-      if (!document.api) return [];
-      const [method, apiPath] = document.api.split(' ');
-      return [{id, method: method.toLowerCase(), path: normalizeApiPath(apiPath)}];
-    });
-    this.kinds = Uint8Array.from(
-      documents,
-      ({url}) => (url.includes('#') ? 0 : INTRO) | (url.includes('/api/') ? API : 0),
-    );
-    // Pages by number, and the group of each page: the API resource of an API operation (its path
-    // without the trailing parameters), else the page itself.
-    const pages = new Map<string, number>();
-    this.pageOfDocument = Int32Array.from(documents, ({url}) => {
-      const page = pageOf(url);
-      if (!pages.has(page)) pages.set(page, pages.size);
-      return pages.get(page) ?? 0;
-    });
-    const groups = new Map<string, number>();
-    const resources = new Map(
-      this.apiDocuments.map(({id, path: apiPath}) => [pageOf(documents[id].url), apiPath.replace(/(\/\{\})+$/, '')]),
-    );
-    this.groupOfPage = new Int32Array(pages.size);
-    for (const [page, number] of pages) {
-      const group = resources.get(page) ?? page;
-      if (!groups.has(group)) groups.set(group, groups.size);
-      this.groupOfPage[number] = groups.get(group) ?? 0;
+  constructor(meta: SearchMeta, read: FileReader) {
+    if (meta.version !== 2) throw new SearchLoadError(`Unknown search files version ${String(meta.version)}.`);
+    this.meta = meta;
+    this.read = read;
+    const width = meta.fields.length;
+    const documentIds: Record<number, number> = {};
+    const fieldLength: Record<number, number[]> = {};
+    for (let id = 0; id < meta.documentCount; id += 1) {
+      documentIds[id] = id;
+      fieldLength[id] = meta.fieldLength.slice(id * width, id * width + width);
     }
+    this.index = MiniSearch.loadJS<IndexedFields>(
+      {
+        documentCount: meta.documentCount,
+        nextId: meta.documentCount,
+        documentIds,
+        fieldIds: Object.fromEntries(meta.fields.map((field, position) => [field, position])),
+        fieldLength,
+        averageFieldLength: meta.averageFieldLength,
+        storedFields: {},
+        dirtCount: 0,
+        index: [],
+        serializationVersion: 2,
+      },
+      miniSearchOptions,
+    );
+    this.vocabulary = new SearchableMap<number>();
+    meta.terms.forEach((term, position) => this.vocabulary.set(term, position));
+    this.shardStarts = meta.shards.map(({first}) => first);
+    this.chunkStarts = meta.chunks.map(({first}) => first);
+    this.shards = new Array(meta.shards.length).fill(undefined);
+    this.chunks = new Array(meta.chunks.length).fill(undefined);
+    this.apiDocuments = meta.api.map(([id, method, apiPath]) => ({id, method, path: apiPath}));
+    this.kinds = Uint8Array.from(meta.kinds, Number);
+    this.pageOfDocument = new Int32Array(meta.documentCount);
+    let id = 0;
+    meta.pages.forEach((size, page) => {
+      this.pageOfDocument.fill(page, id, id + size);
+      id += size;
+    });
+    this.groupOfPage = Int32Array.from(meta.groups);
+  }
+
+  /** Builds the engine from the manifest and every search file, read synchronously (Node). */
+  static fromFiles(read: (name: string) => string): SearchEngine {
+    const {meta: metaFile} = JSON.parse(read('search-manifest.json')) as {meta: string};
+    const engine = new SearchEngine(JSON.parse(read(metaFile)) as SearchMeta, read);
+    engine.loadEverything();
+    return engine;
+  }
+
+  /** Reads every shard and chunk now (synchronously: the reader must be synchronous). */
+  loadEverything(): void {
+    this.meta.shards.forEach((_, shard) => {
+      if (this.shards[shard] === true) return;
+      this.addShard(shard, this.readNow(this.meta.shards[shard].file));
+    });
+    this.meta.chunks.forEach(({file}, chunk) => {
+      if (!Array.isArray(this.chunks[chunk])) this.chunks[chunk] = JSON.parse(this.readNow(file)) as SearchDocument[];
+    });
+    this.complete = true;
+  }
+
+  private readNow(file: string): string {
+    const text = this.read(file);
+    if (typeof text !== 'string') throw new Error('SearchEngine.loadEverything needs a synchronous reader');
+    return text;
+  }
+
+  /** Every document (once every chunk is loaded: Node). */
+  get documents(): SearchDocument[] {
+    return this.chunks.flatMap((chunk, position) => {
+      if (!Array.isArray(chunk)) throw new Error(`Search document chunk ${position} is not loaded`);
+      return chunk;
+    });
+  }
+
+  private addShard(shard: number, json: string): void {
+    const entries = JSON.parse(json) as ShardEntry[];
+    // MiniSearch.loadJS does the same for each term of a whole index; its index is not public.
+    const tree = (this.index as unknown as {_index: SearchableMap<Map<number, Map<number, number>>>})._index;
+    for (const [term, postings, positions] of entries) {
+      const fields = new Map<number, Map<number, number>>();
+      for (const [field, documents] of Object.entries(postings)) {
+        fields.set(Number(field), new Map(Object.entries(documents).map(([id, count]) => [Number(id), count])));
+      }
+      tree.set(term, fields);
+      this.positions.set(term, positions);
+    }
+    this.shards[shard] = true;
+  }
+
+  /** Loads a file, with the error the UI shows when it fails. */
+  private async fetchFile(file: string): Promise<string> {
+    try {
+      return await this.read(file);
+    } catch (error) {
+      if (error instanceof SearchLoadError) throw error;
+      throw new SearchLoadError(`The search file ${file} could not be loaded (${String(error)}).`);
+    }
+  }
+
+  private loadShard(shard: number): true | Promise<void> {
+    const state = this.shards[shard];
+    if (state) return state;
+    const loading = this.fetchFile(this.meta.shards[shard].file).then(
+      (json) => this.addShard(shard, json),
+      (error: unknown) => {
+        this.shards[shard] = undefined; // a retry fetches it again
+        throw error;
+      },
+    );
+    this.shards[shard] = loading;
+    return loading;
+  }
+
+  private loadChunk(chunk: number): SearchDocument[] | Promise<SearchDocument[]> {
+    const state = this.chunks[chunk];
+    if (state) return state;
+    const loading = this.fetchFile(this.meta.chunks[chunk].file).then(
+      (json) => {
+        const documents = JSON.parse(json) as SearchDocument[];
+        this.chunks[chunk] = documents;
+        return documents;
+      },
+      (error: unknown) => {
+        this.chunks[chunk] = undefined;
+        throw error;
+      },
+    );
+    this.chunks[chunk] = loading;
+    return loading;
+  }
+
+  private shardOfTerm(position: number): number {
+    return rangeOf(this.shardStarts, position);
+  }
+
+  /**
+   * The shards the query's terms can match in, found in the vocabulary exactly as MiniSearch would
+   * match them in the whole index: the term, its extensions when it is a prefix, and, when a term
+   * matches nothing, the terms within its typo distance (see match).
+   */
+  shardsFor(raw: string): number[] {
+    const terms = queryTerms(raw);
+    const needed = new Set<number>();
+    const prefixed = this.prefixed(terms);
+    let unmatched = false;
+    terms.forEach((term, position) => {
+      const exact = this.vocabulary.get(term);
+      if (exact !== undefined) needed.add(this.shardOfTerm(exact));
+      let found = exact !== undefined;
+      if (prefixed[position]) {
+        for (const [, at] of this.vocabulary.atPrefix(term)) {
+          needed.add(this.shardOfTerm(at));
+          found = true;
+        }
+      }
+      if (!found) unmatched = true;
+    });
+    if (unmatched) {
+      for (const term of terms) {
+        const distance = typoDistance(term);
+        if (!distance) continue;
+        for (const [, [at]] of this.vocabulary.fuzzyGet(term, distance)) needed.add(this.shardOfTerm(at));
+      }
+    }
+    return [...needed].sort((a, b) => a - b);
+  }
+
+  /** Chunk of a document. */
+  private chunkOf(id: number): number {
+    return rangeOf(this.chunkStarts, id);
+  }
+
+  private documentOf(id: number): SearchDocument | undefined {
+    const chunk = this.chunks[this.chunkOf(id)];
+    if (!Array.isArray(chunk)) throw new Error(`Search document ${id} is not loaded`);
+    return chunk[id - this.meta.chunks[this.chunkOf(id)].first];
   }
 
   /**
@@ -252,11 +489,6 @@ export class SearchEngine {
   private documentBoost(id: number): number {
     const kind = this.kinds[id] ?? 0;
     return (kind & INTRO ? RANKING.introWeight : 1) * (kind & API ? RANKING.apiWeight : 1);
-  }
-
-  /** Builds the engine from the two search files (synchronously: Node scripts and tests). */
-  static fromFiles(documents: SearchDocument[], indexJson: string): SearchEngine {
-    return new SearchEngine(documents, MiniSearch.loadJSON<IndexedFields>(indexJson, miniSearchOptions));
   }
 
   /** Documents of the API operations named by method and path, best match first. */
@@ -270,19 +502,25 @@ export class SearchEngine {
       .map((doc) => doc.id);
   }
 
+  /**
+   * A prefix lets the word being typed match, from 2 letters. An earlier word only matches as a
+   * prefix from 3 letters and when it is not a word of the index itself: "orig shield" finds
+   * "origin", but "served" (serv) does not stand for "service" (servic). Numbers match exactly.
+   */
+  private prefixed(terms: string[]): boolean[] {
+    return terms.map(
+      (term, position) =>
+        !/^\d+$/.test(term) &&
+        (position === terms.length - 1 ? term.length >= 2 : term.length >= 3 && !this.vocabulary.has(term)),
+    );
+  }
+
   /** Matching documents of the query terms with their MiniSearch scores and matched query terms. */
   private match(terms: string[]): Map<number, Match> {
     const matches = new Map<number, Match>();
     if (terms.length === 0) return matches;
     const query = terms.join(' ');
-    // A prefix lets the word being typed match, from 2 letters. An earlier word only matches as a
-    // prefix from 3 letters and when it is not a word of the index itself: "orig shield" finds
-    // "origin", but "served" (serv) does not stand for "service" (servic). Numbers match exactly.
-    const prefixed = terms.map(
-      (term, position) =>
-        !/^\d+$/.test(term) &&
-        (position === terms.length - 1 ? term.length >= 2 : term.length >= 3 && !this.hasTerm(term)),
-    );
+    const prefixed = this.prefixed(terms);
     const base: MiniSearchOptions = {
       boost: BOOST,
       boostDocument: (id: unknown) => this.documentBoost(Number(id)),
@@ -304,12 +542,7 @@ export class SearchEngine {
     // from 10. It is the costly part of a search, so it only runs when a word matched nothing.
     const found = new Set([...matches.values()].flatMap((match) => match.terms));
     if (terms.some((term) => !found.has(term))) {
-      add(
-        this.index.search(query, {
-          ...base,
-          fuzzy: (term: string) => (term.length >= 5 && !/\d/.test(term) ? 0.2 : false),
-        }),
-      );
+      add(this.index.search(query, {...base, fuzzy: (term: string) => (typoDistance(term) ? FUZZY : false)}));
     }
     this.boostCloseTerms(terms, matches, prefixed);
     return matches;
@@ -318,7 +551,9 @@ export class SearchEngine {
   /**
    * Multiplies the score of the best matches by how many query terms they hold close together
    * (see closeTerms): a section that says what the reader typed, almost word for word, answers
-   * better than one that mentions the same words far apart.
+   * better than one that mentions the same words far apart. The word positions come with the
+   * shards: the index terms that stand for a query word are its own and, for a prefix, the
+   * vocabulary's terms that extend it.
    */
   private boostCloseTerms(terms: string[], matches: Map<number, Match>, prefixed: boolean[]): void {
     // Compound words (x-request-id) are not words of the text: their parts are.
@@ -337,44 +572,29 @@ export class SearchEngine {
       .sort((a, b) => b[1].score - a[1].score)
       .slice(0, RANKING.proximityCandidates);
     for (const [id, match] of candidates) {
-      const close = closeTerms(this.wordsOf(id), termOf, words.length);
+      // The index terms a document matched include every one of its words that stands for a
+      // query word (the word itself, or an extension of a prefix).
+      const hits: [number, number][] = [];
+      for (const word of match.matched) {
+        const term = termOf(word);
+        if (term < 0) continue;
+        const gaps = this.positions.get(word)?.[id];
+        if (!gaps) continue;
+        let at = 0;
+        for (const gap of gaps) {
+          at += gap;
+          hits.push([at, term]);
+        }
+      }
+      hits.sort((a, b) => a[0] - b[0]);
+      const close = closeHits(
+        hits.map(([at]) => at),
+        hits.map(([, term]) => 1 << term),
+        words.length,
+      );
       if (close < 2) continue;
       match.score *= 1 + RANKING.proximity * ((close - 1) / (words.length - 1)) ** 2;
     }
-  }
-
-  /**
-   * Title, section heading and text of a document as wordTerms, apart by more null words than any
-   * window of closeTerms spans; computed on first use and kept.
-   */
-  private wordsOf(id: number): (string | null)[] {
-    let words = this.words.get(id);
-    if (!words) {
-      const document = this.documents[id];
-      const gap = new Array<null>(MAX_TERMS + PROXIMITY_SLACK + 1).fill(null);
-      words = document
-        ? [
-            ...wordTerms(document.title),
-            ...gap,
-            ...wordTerms(document.subcategory),
-            ...gap,
-            ...wordTerms(document.text),
-          ]
-        : [];
-      this.words.set(id, words);
-    }
-    return words;
-  }
-
-  /** True when the term is a word of the index (exactly, in any field). */
-  private hasTerm(term: string): boolean {
-    let known = this.knownTerms.get(term);
-    if (known === undefined) {
-      known = this.index.search(term, {processTerm: (word: string) => word, prefix: false, fuzzy: false}).length > 0;
-      if (this.knownTerms.size > 1000) this.knownTerms.clear();
-      this.knownTerms.set(term, known);
-    }
-    return known;
   }
 
   /** Pages of the matches, best first: see RANKING. */
@@ -416,57 +636,101 @@ export class SearchEngine {
     return scored.sort((a, b) => b.score - a.score);
   }
 
-  search(raw: string, {limit = 10, perPage = 2}: SearchOptions = {}): SearchResult[] {
+  /** The documents of the results, best first (the shards of the query must be loaded). */
+  private plan(raw: string, {limit = 10, perPage = 2}: SearchOptions): Plan {
     const terms = queryTerms(raw);
     const exactApi = this.apiMatches(raw);
-    if (terms.length === 0 && exactApi.length === 0) return [];
+    if (terms.length === 0 && exactApi.length === 0) return {terms, matches: new Map(), ids: []};
     const matches = this.match(terms);
     const ranked = [...exactApi, ...this.rankPages(terms, matches).flatMap((entry) => entry.ids.slice(0, perPage))];
-    const perPageCount = new Map<string, number>();
-    const results: SearchResult[] = [];
+    const perPageCount = new Map<number, number>();
+    const ids: number[] = [];
     const seen = new Set<number>();
     for (const id of ranked) {
-      const document = this.documents[id];
-      if (!document || seen.has(id)) continue;
+      if (id < 0 || id >= this.meta.documentCount || seen.has(id)) continue;
       seen.add(id);
-      const page = pageOf(document.url);
+      const page = this.pageOfDocument[id];
       const count = perPageCount.get(page) ?? 0;
       if (count >= perPage) continue;
       perPageCount.set(page, count + 1);
-      results.push({
-        id,
-        url: document.url,
-        title: document.title,
-        subcategory: document.subcategory,
-        api: document.api,
-        snippet: makeSnippet(document.text, terms, matches.get(id)?.matched ?? terms),
-      });
-      if (results.length >= limit) break;
+      ids.push(id);
+      if (ids.length >= limit) break;
     }
-    return results;
+    return {terms, matches, ids};
+  }
+
+  /** The results of a plan (the chunks of its documents must be loaded). */
+  private present({terms, matches, ids}: Plan): SearchResult[] {
+    return ids.flatMap((id) => {
+      const document = this.documentOf(id);
+      if (!document) return [];
+      return [
+        {
+          id,
+          url: document.url,
+          title: document.title,
+          subcategory: document.subcategory,
+          api: document.api,
+          snippet: makeSnippet(document.text, terms, matches.get(id)?.matched ?? terms),
+        },
+      ];
+    });
+  }
+
+  /** Searches synchronously: every shard and chunk the query needs must be loaded (Node: all). */
+  search(raw: string, options: SearchOptions = {}): SearchResult[] {
+    const missing = this.complete ? [] : this.shardsFor(raw).filter((shard) => this.shards[shard] !== true);
+    if (missing.length > 0) throw new Error(`Search shards ${missing.join(', ')} are not loaded: use find()`);
+    return this.present(this.plan(raw, options));
+  }
+
+  /**
+   * Searches, loading first the index shards the query's words need, then the document chunks of
+   * the results: what the browser calls. Throws a SearchLoadError when a file fails to load; what
+   * was loaded stays, and a retry fetches only the rest.
+   */
+  async find(raw: string, options: SearchOptions = {}): Promise<SearchResult[]> {
+    await Promise.all(this.shardsFor(raw).map((shard) => this.loadShard(shard)));
+    const plan = this.plan(raw, options);
+    await Promise.all([...new Set(plan.ids.map((id) => this.chunkOf(id)))].map((chunk) => this.loadChunk(chunk)));
+    return this.present(plan);
   }
 }
 
-/** Names of the hashed search files, written by plugins/search-index after each build. */
+/** Share of a word's letters that may be typos (MiniSearch's fuzzy), for words that allow them. */
+const FUZZY = 0.2;
+/** MiniSearch's default cap on the typo distance. */
+const MAX_FUZZY = 6;
+
+/** Typos tolerated in a query term: one from 5 letters, two from 10; none with digits. */
+function typoDistance(term: string): number {
+  if (term.length < 5 || /\d/.test(term)) return 0;
+  return Math.min(MAX_FUZZY, Math.round(term.length * FUZZY));
+}
+
+/** Name of the meta file, written by plugins/search-index after each build (no-cache). */
 interface Manifest {
-  documents: string;
-  index: string;
+  meta: string;
 }
 
-async function fetchOk(url: string, what: string): Promise<Response> {
-  const response = await fetch(url);
-  if (!response.ok) throw new Error(`The search ${what} could not be loaded (HTTP ${response.status}).`);
-  return response;
+/** Fetches a search file by its name under the base URL. */
+function fetcher(baseUrl: string): (name: string) => Promise<string> {
+  return async (name) => {
+    let response: Response;
+    try {
+      response = await fetch(`${baseUrl}${name}`);
+    } catch {
+      throw new SearchLoadError('The search files could not be loaded (network error).');
+    }
+    if (!response.ok)
+      throw new SearchLoadError(`The search file ${name} could not be loaded (HTTP ${response.status}).`);
+    return response.text();
+  };
 }
 
-/** Loads the manifest, then the document and index files, and builds the engine. */
+/** Loads the manifest and the meta file and builds the engine; shards and chunks load per query. */
 export async function loadSearchEngine(baseUrl: string): Promise<SearchEngine> {
-  const manifest = (await (await fetchOk(`${baseUrl}search-manifest.json`, 'manifest')).json()) as Manifest;
-  const [documents, indexJson] = await Promise.all([
-    fetchOk(`${baseUrl}${manifest.documents}`, 'documents').then((response) => response.json()),
-    fetchOk(`${baseUrl}${manifest.index}`, 'index').then((response) => response.text()),
-  ]);
-  // The asynchronous load yields to the page between chunks instead of blocking it.
-  const index = await MiniSearch.loadJSONAsync<IndexedFields>(indexJson, miniSearchOptions);
-  return new SearchEngine(documents as SearchDocument[], index);
+  const read = fetcher(baseUrl);
+  const manifest = JSON.parse(await read('search-manifest.json')) as Manifest;
+  return new SearchEngine(JSON.parse(await read(manifest.meta)) as SearchMeta, read);
 }

@@ -2,10 +2,11 @@
 // highlighting of the words of a search on the page it opened (src/clientModules/searchHighlight.ts).
 import {processTerm, tokenize} from '../../../plugins/search-index/options.mjs';
 
+export {WORD, wordTerms} from '../../../plugins/search-index/options.mjs';
+
 /** Longer queries are cut: nobody types more, and the work per query stays bounded. */
 export const MAX_QUERY_CHARS = 200;
 export const MAX_TERMS = 12;
-export const WORD = /[\p{L}\p{N}]+/gu;
 
 /** The query as searched: control characters removed, white space collapsed, length bounded. */
 export function normalizeQuery(raw: string): string {
@@ -28,11 +29,4 @@ export function queryTerms(raw: string): string[] {
     if (terms.length >= MAX_TERMS) break;
   }
   return terms;
-}
-
-/** The index terms of the words of a text, in order, with null for stop words (they keep their place). */
-export function wordTerms(text: string): (string | null)[] {
-  const words: (string | null)[] = [];
-  for (const found of text.matchAll(WORD)) words.push(processTerm(found[0]));
-  return words;
 }

@@ -1,10 +1,10 @@
-import {useDeferredValue, useEffect, useMemo, useState, type ReactNode} from 'react';
+import {useDeferredValue, useEffect, useState, type ReactNode} from 'react';
 import Link from '@docusaurus/Link';
 import useIsBrowser from '@docusaurus/useIsBrowser';
 import {useHistory, useLocation} from '@docusaurus/router';
 import type {SearchHighlightState} from '../SearchEngine/highlightState';
 import Snippet from '../SearchEngine/Snippet';
-import {useSearchEngine} from '../SearchEngine/useSearchEngine';
+import {useSearchEngine, useSearchResults} from '../SearchEngine/useSearchEngine';
 import styles from './styles.module.css';
 
 const PAGE_RESULTS = 50;
@@ -13,7 +13,7 @@ const PAGE_RESULTS = 50;
 export default function SearchResults(): ReactNode {
   const location = useLocation();
   const history = useHistory();
-  const {status, engine, error, load} = useSearchEngine();
+  const {status, engine, error: loadError, load} = useSearchEngine();
   // The query exists only in the browser: reading it after hydration keeps the server HTML and the
   // first client render identical.
   const isBrowser = useIsBrowser();
@@ -26,10 +26,10 @@ export default function SearchResults(): ReactNode {
   // Being on the search page is the intent: load at once.
   useEffect(() => load(), [load]);
 
-  const results = useMemo(
-    () => (engine && trimmed ? engine.search(trimmed, {limit: PAGE_RESULTS, perPage: 3}) : []),
-    [engine, trimmed],
-  );
+  const answer = useSearchResults(engine, trimmed, {limit: PAGE_RESULTS, perPage: 3});
+  const {results, searching} = answer;
+  const error = status === 'error' ? loadError : answer.error;
+  const retry = status === 'error' ? load : answer.retry;
 
   function onChange(value: string) {
     setQuery(value);
@@ -39,9 +39,9 @@ export default function SearchResults(): ReactNode {
 
   const summary = !trimmed
     ? 'Type a few words to search the guides and the API reference.'
-    : status === 'error'
+    : error !== null
       ? ''
-      : status !== 'ready'
+      : status !== 'ready' || searching
         ? 'Loading...'
         : results.length === 0
           ? `No results for “${trimmed}”. Check the spelling, or try fewer or more general words.`
@@ -62,10 +62,10 @@ export default function SearchResults(): ReactNode {
           placeholder={status === 'loading' ? 'Loading...' : 'For example: origin shield'}
         />
       </form>
-      {status === 'error' && (
+      {error !== null && (
         <p role="alert">
           {error}{' '}
-          <button type="button" className="button button--sm button--outline button--primary" onClick={load}>
+          <button type="button" className="button button--sm button--outline button--primary" onClick={retry}>
             Retry
           </button>
         </p>
