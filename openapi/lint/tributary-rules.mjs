@@ -84,6 +84,151 @@ function configVersionHeader() {
   };
 }
 
+/**
+ * Every problem+json example names a type of the catalogue (openapi/problem-types.yaml, included in
+ * the root as `x-problem-types`) by its URI, with the catalogue's title and status, and that status
+ * is the response's. A new type needs only its catalogue entry.
+ */
+function problemTypes() {
+  let types; // URI → {slug, title, status}
+  let base;
+  // A shared response is checked from every operation that uses it: report each problem once.
+  const reported = new Set();
+  const reportOnce = (report, problem) => {
+    const key = `${problem.location.source?.absoluteRef}${problem.location.pointer}:${problem.message}`;
+    if (reported.has(key)) return;
+    reported.add(key);
+    report(problem);
+  };
+  return {
+    Root: {
+      enter(root, {report, location, resolve}) {
+        const catalogue = root['x-problem-types'] ? resolve(root['x-problem-types']).node : undefined;
+        if (!catalogue?.base || !catalogue.types) {
+          report({
+            message: 'The root must include the problem type catalogue: `x-problem-types: {$ref: ./problem-types.yaml}`.',
+            location: location.key(),
+          });
+          return;
+        }
+        base = catalogue.base;
+        types = new Map(
+          Object.entries(catalogue.types).map(([slug, entry]) => [`${base}#${slug}`, {slug, ...entry}]),
+        );
+      },
+    },
+    Operation: {
+      enter(operation, {report, location, resolve}) {
+        if (!types) return;
+        for (const [code, raw] of Object.entries(operation.responses ?? {})) {
+          const resolved = resolve(raw);
+          const usedAt = location.child(['responses', code]);
+          const responseLocation = raw?.$ref ? resolved.location : usedAt;
+          const media = resolved.node?.content?.['application/problem+json'];
+          if (!media?.examples || !responseLocation) continue;
+          for (const [name, rawExample] of Object.entries(media.examples)) {
+            const example = resolve(rawExample);
+            const exampleLocation = rawExample?.$ref
+              ? example.location
+              : responseLocation.child(['content', 'application/problem+json', 'examples', name]);
+            const value = example.node?.value;
+            if (!value || typeof value !== 'object' || !exampleLocation) continue;
+            const at = (field) => exampleLocation.child(['value', field]);
+            const type = types.get(value.type);
+            if (!type) {
+              const slug = String(value.type ?? '').split(/[#/]/).pop();
+              reportOnce(report, {
+                message: `Problem type "${value.type}" is not in openapi/problem-types.yaml; use ${base}#<slug> with a catalogued slug${slug ? ` (add "${slug}" there if it is new)` : ''}.`,
+                location: at('type'),
+              });
+              continue;
+            }
+            if (value.title !== type.title) {
+              reportOnce(report, {message: `The title of problem type "${type.slug}" is "${type.title}", not "${value.title}".`, location: at('title')});
+            }
+            if (value.status !== type.status) {
+              reportOnce(report, {message: `Problem type "${type.slug}" has status ${type.status}, not ${value.status}.`, location: at('status')});
+            }
+            const fits = /^\d{3}$/.test(code)
+              ? Number(code) === value.status
+              : /^\dXX$/i.test(code)
+                ? String(value.status).startsWith(code[0])
+                : true;
+            if (!fits) {
+              // Reported where the operation uses the response: a shared one may fit elsewhere.
+              report({
+                message: `The ${code} response shows the example "${name}" with status ${value.status} ("${type.slug}").`,
+                location: usedAt.key(),
+              });
+            }
+          }
+        }
+      },
+    },
+  };
+}
+
+/**
+ * The error examples of an operation, shared or inline, fit it: a field in `errors` is a field of its
+ * request body or one of its parameters, a problem with the request body needs a body, and one with
+ * an id "in this path" needs a path parameter.
+ */
+function problemExamplesFit() {
+  const METHODS = ['get', 'put', 'post', 'delete', 'patch'];
+  // `from`: the file a `$ref` is relative to (a schema file's refs are relative to that file).
+  const fieldsOf = (schema, resolve, from, fields = new Set(), depth = 0) => {
+    if (!schema || depth > 6) return fields;
+    const {node, location} = resolve(schema, from);
+    if (!node) return fields;
+    const here = schema.$ref ? (location?.source?.absoluteRef ?? from) : from;
+    for (const name of Object.keys(node.properties ?? {})) fields.add(name);
+    for (const part of [...(node.allOf ?? []), ...(node.oneOf ?? []), ...(node.anyOf ?? [])]) {
+      fieldsOf(part, resolve, here, fields, depth + 1);
+    }
+    if (node.items) fieldsOf(node.items, resolve, here, fields, depth + 1);
+    return fields;
+  };
+  return {
+    PathItem: {
+      enter(pathItem, {report, location, resolve}) {
+        for (const method of METHODS) {
+          const operation = pathItem[method];
+          if (!operation) continue;
+          const parameters = [...(pathItem.parameters ?? []), ...(operation.parameters ?? [])].map((p) => resolve(p).node ?? {});
+          const body = operation.requestBody ? resolve(operation.requestBody).node : undefined;
+          const bodyFile = operation.requestBody?.$ref ? resolve(operation.requestBody).location?.source?.absoluteRef : location.source.absoluteRef;
+          const fields = fieldsOf(body?.content?.['application/json']?.schema, resolve, bodyFile);
+          for (const parameter of parameters) fields.add(parameter.name);
+          const hasPathParameter = parameters.some((parameter) => parameter.in === 'path');
+          for (const [code, raw] of Object.entries(operation.responses ?? {})) {
+            const examples = resolve(raw).node?.content?.['application/problem+json']?.examples ?? {};
+            for (const [name, rawExample] of Object.entries(examples)) {
+              const value = resolve(rawExample).node?.value;
+              if (!value || typeof value !== 'object') continue;
+              const misfits = [];
+              const detail = String(value.detail ?? '');
+              if (!body && /request body/i.test(detail)) misfits.push('its detail is about a request body, and the operation has none');
+              if (!hasPathParameter && /in this path/i.test(detail)) misfits.push('its detail is about an id in the path, and the path has none');
+              for (const error of value.errors ?? []) {
+                const first = String(error.field ?? '').split('.').find((segment) => !/^\d+$/.test(segment));
+                // An unknown field is by definition not in the schema: its message says so.
+                if (/^Unknown field/.test(String(error.message))) continue;
+                if (first && !fields.has(first)) misfits.push(`its field "${error.field}" is neither a field of the request body nor a parameter`);
+              }
+              for (const misfit of misfits) {
+                report({
+                  message: `The ${code} example "${name}" does not fit ${method.toUpperCase()} ${operation.operationId}: ${misfit}. Write an inline example for it.`,
+                  location: location.child([method, 'responses', code]).key(),
+                });
+              }
+            }
+          }
+        }
+      },
+    },
+  };
+}
+
 export default function tributaryRules() {
   return {
     id: 'tributary',
@@ -93,6 +238,8 @@ export default function tributaryRules() {
         'operation-roles': operationRoles,
         'default-server-error': defaultServerError,
         'config-version-header': configVersionHeader,
+        'problem-types': problemTypes,
+        'problem-examples-fit': problemExamplesFit,
       },
     },
   };

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Generates the API reference from the bundled OpenAPI file (`npm run api:gen`): one MDX page per
-// operation, one per tag, the overview page and the sidebar, in generated/api/. Each page carries its
+// operation, one per tag, the overview page, the Problem types page and the sidebar, in generated/api/. Each page carries its
 // own operation data as JSX props, so it lands in that page's chunk only; the React components in
 // src/components/Api*/ render it. A spec this generator cannot render fails with a precise message.
 import {mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync} from 'node:fs';
@@ -11,6 +11,15 @@ import {codeFence, jsxProp, markdownToHtml, markdownToMdx, plainSummary, yamlStr
 import {codeSamples} from './samples.mjs';
 import {deref, schemaView} from './schema.mjs';
 import {rolesMarkdown} from '../api-request/roles.mjs';
+import {
+  MAX_LISTED_OPERATIONS,
+  PROBLEM_TYPES_ID,
+  PROBLEM_TYPES_TITLE,
+  guideTitle,
+  operationCount,
+  problemCatalogue,
+  problemUsage,
+} from './problem-types.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const DEFAULT_INPUT = path.join(root, 'generated/static/openapi.json');
@@ -103,10 +112,10 @@ export function listOperations(spec) {
         throw new SpecError(where, `operation "${operation.operationId}" has no responses`);
       }
       const id = pageId(operation.operationId);
-      if (ids.has(id) || id === OVERVIEW_ID) {
+      if (ids.has(id) || id === OVERVIEW_ID || id === PROBLEM_TYPES_ID) {
         throw new SpecError(
           where,
-          `page id "${id}" of "${operation.operationId}" is already used by ${ids.get(id) ?? 'the overview'}`,
+          `page id "${id}" of "${operation.operationId}" is already used by ${ids.get(id) ?? (id === OVERVIEW_ID ? 'the overview' : 'the Problem types page')}`,
         );
       }
       ids.set(id, `"${operation.operationId}"`);
@@ -128,6 +137,8 @@ export function listOperations(spec) {
   }
   for (const tag of declaredTags) {
     if (ids.has(pageId(tag))) throw new SpecError(`tags.${tag}`, `page id "${pageId(tag)}" is also an operation's`);
+    if (pageId(tag) === PROBLEM_TYPES_ID)
+      throw new SpecError(`tags.${tag}`, `page id "${pageId(tag)}" is the Problem types page's`);
   }
   return operations;
 }
@@ -414,29 +425,107 @@ ${schemes
 ${about.length ? `\n## Contact and terms {#contact-and-terms}\n\n${about.join('\n')}\n` : ''}`;
 }
 
+/** What a section of the Problem types page says about the operations that return its type. */
+function returnedByMdx(uses, total) {
+  if (!uses.length) return 'No operation shows it in an example yet.';
+  if (uses.length === total) return 'Every operation.';
+  if (uses.length > MAX_LISTED_OPERATIONS) {
+    return `${uses.length} operations; each operation page shows it under **Responses**.`;
+  }
+  return uses
+    .map(
+      ({id, method, route, summary}) =>
+        `[${markdownToMdx(summary)}](/docs/api/${id}) (\`${method.toUpperCase()} ${route}\`)`,
+    )
+    .join(', ');
+}
+
+/** The MDX of the Problem types page: one section per type of the catalogue, anchored by its slug. */
+export function problemTypesPage(spec, catalogue = problemCatalogue(spec)) {
+  const usage = problemUsage(spec, catalogue);
+  const total = operationCount(spec);
+  const index = catalogue.types
+    .map(({slug, status, title}) => `| ${status} | [\`${slug}\`](#${slug}) | ${markdownToMdx(title)} |`)
+    .join('\n');
+  const sections = catalogue.types.map((type) => {
+    const lines = [
+      `## ${markdownToMdx(type.title)} {#${type.slug}}`,
+      `**Status:** \`${`${type.status} ${REASONS[type.status] ?? ''}`.trim()}\``,
+      `**Type:** \`${type.uri}\``,
+      `**Cause:** ${markdownToMdx(type.cause)}`,
+      `**What to do:** ${markdownToMdx(type.fix)}`,
+      `**Returned by:** ${returnedByMdx(usage.get(type.slug), total)}`,
+    ];
+    if (type.guides.length) {
+      lines.push(
+        `**Guides:** ${type.guides.map((href) => `[${markdownToMdx(guideTitle(href))}](${href})`).join(', ')}`,
+      );
+    }
+    return lines.join('\n\n');
+  });
+  return `---
+id: ${PROBLEM_TYPES_ID}
+title: ${yamlString(PROBLEM_TYPES_TITLE)}
+description: ${yamlString('Every problem type of the API’s error responses: its status, what causes it and what to do.')}
+sidebar_label: ${yamlString(PROBLEM_TYPES_TITLE)}
+sidebar_position: 1
+custom_edit_url: null
+toc_max_heading_level: 2
+---
+
+Every error response of the API is an \`application/problem+json\` document (see
+[Errors](/docs/api/${OVERVIEW_ID}#errors)). Its \`type\` is the address of one section of this page,
+such as \`${catalogue.types[0]?.uri ?? `${catalogue.base}#<type>`}\`: branch on it, not on \`title\`
+or \`detail\`. New types may appear; treat an unknown type by its HTTP status.
+
+| Status | Type | Title |
+| --- | --- | --- |
+${index}
+
+${sections.join('\n\n')}
+`;
+}
+
 /**
  * Descriptions may link API pages as `/docs/api/<page>`; those inside schemas become plain HTML the
  * docs build does not check, so every such link must name a generated page.
  */
-function checkApiLinks(spec, operations) {
+function checkApiLinks(spec, operations, catalogue) {
   const pages = new Set([
     OVERVIEW_ID,
     ...operations.map((entry) => entry.id),
     ...(spec.tags ?? []).map((tag) => pageId(tag.name)),
+    ...(catalogue ? [PROBLEM_TYPES_ID] : []),
   ]);
+  const slugs = new Set(catalogue?.types.map((type) => type.slug));
   const text = JSON.stringify(spec);
-  for (const [, page] of text.matchAll(/\/docs\/api\/([\w-]+)/g)) {
+  for (const [, page, anchor] of text.matchAll(/\/docs\/api\/([\w-]+)(?:#([\w-]+))?/g)) {
     if (!pages.has(page)) throw new SpecError('links', `"/docs/api/${page}" is not an API reference page`);
+    // A problem type URI (or a link to one) names a section of the Problem types page.
+    if (page === PROBLEM_TYPES_ID && anchor && !slugs.has(anchor)) {
+      throw new SpecError('links', `"/docs/api/${page}#${anchor}" names no type of x-problem-types`);
+    }
   }
 }
 
 /** Every file of generated/api: page MDX and the sidebar, by file name. */
 export function buildReference(spec) {
   const operations = listOperations(spec);
-  checkApiLinks(spec, operations);
+  let catalogue;
+  try {
+    catalogue = problemCatalogue(spec);
+  } catch (error) {
+    const [where, ...message] = error.message.split(': ');
+    throw new SpecError(where, message.join(': '));
+  }
+  checkApiLinks(spec, operations, catalogue);
   const files = new Map();
   files.set(`${OVERVIEW_ID}.info.mdx`, overviewPage(spec));
   const sidebar = [{type: 'doc', id: OVERVIEW_ID}];
+  if (catalogue) {
+    files.set(`${PROBLEM_TYPES_ID}.info.mdx`, problemTypesPage(spec, catalogue));
+    sidebar.push({type: 'doc', id: PROBLEM_TYPES_ID, label: PROBLEM_TYPES_TITLE});
+  }
   for (const tag of spec.tags ?? []) {
     const entries = operations.filter((entry) => entry.operation.tags[0] === tag.name);
     if (!entries.length) continue;

@@ -89,7 +89,7 @@ export default function llmsTxtPlugin(context, options) {
           const apiPage = apiPages.get(routePath);
           if (!apiPage) {
             throw new Error(
-              `[llms-txt] The API page ${routePath} matches no operation, tag or overview of ${options.openApiBundle} ` +
+              `[llms-txt] The API page ${routePath} matches no operation, tag, overview or problem types page of ${options.openApiBundle} ` +
                 '(page ids are the kebab case of the operationId, the tag name or the API title).',
             );
           }
@@ -118,7 +118,8 @@ export default function llmsTxtPlugin(context, options) {
       }
       for (const entry of guideOrder) take(entry.permalink, entry.section);
       const apiList = [...apiPages.values()];
-      for (const page of apiList) if (page.kind === 'overview') take(page.path);
+      for (const kind of ['overview', 'problem-types'])
+        for (const page of apiList) if (page.kind === kind) take(page.path);
       for (const tag of spec.tags ?? []) {
         for (const kind of ['tag', 'operation']) {
           for (const page of apiList) if (page.kind === kind && page.tag === tag.name) take(page.path);

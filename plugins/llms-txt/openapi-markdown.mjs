@@ -6,6 +6,15 @@ import {STATUS_CODES} from 'node:http';
 import kebabCase from 'lodash/kebabCase.js';
 import {OpenApiIndex} from '../api-request/openapi-index.mjs';
 import {rolesMarkdown} from '../api-request/roles.mjs';
+import {
+  MAX_LISTED_OPERATIONS,
+  PROBLEM_TYPES_ID,
+  PROBLEM_TYPES_TITLE,
+  guideTitle,
+  operationCount,
+  problemCatalogue,
+  problemUsage,
+} from '../api-reference/problem-types.mjs';
 
 const MAX_DEPTH = 8;
 
@@ -75,6 +84,16 @@ export class ApiMarkdown {
         markdown: this.overviewMarkdown(),
       },
     ];
+    const catalogue = problemCatalogue(this.spec);
+    if (catalogue) {
+      pages.push({
+        kind: 'problem-types',
+        path: this.pagePath(PROBLEM_TYPES_ID),
+        title: PROBLEM_TYPES_TITLE,
+        description: 'Every problem type of the API’s error responses: its status, what causes it and what to do.',
+        markdown: this.problemTypesMarkdown(catalogue),
+      });
+    }
     for (const tag of tags) {
       pages.push({
         kind: 'tag',
@@ -335,6 +354,52 @@ export class ApiMarkdown {
       lines.push(`  --data '${JSON.stringify(body, null, 2).replaceAll("'", "'\\''")}'`);
     }
     return ['```bash', lines.join(' \\\n'), '```'];
+  }
+
+  /** The Problem types page: one section per type of the catalogue, with the operations that return it. */
+  problemTypesMarkdown(catalogue) {
+    const usage = problemUsage(this.spec, catalogue);
+    const total = operationCount(this.spec);
+    const lines = [
+      `# ${PROBLEM_TYPES_TITLE}`,
+      '',
+      `Every error response of the API is an \`application/problem+json\` document (see [Errors](${this.pageUrl(kebabCase(this.spec.info.title))}#errors)). ` +
+        `Its \`type\` is the address of one section of this page, \`${catalogue.base}#<slug>\`: branch on it, not on \`title\` or \`detail\`. ` +
+        'New types may appear; treat an unknown type by its HTTP status.',
+      '',
+      '| Status | Type | Title |',
+      '| --- | --- | --- |',
+      ...catalogue.types.map((type) => `| ${type.status} | ${code(type.slug)} | ${cell(type.title)} |`),
+    ];
+    for (const type of catalogue.types) {
+      const uses = usage.get(type.slug);
+      const returnedBy = !uses.length
+        ? 'No operation shows it in an example yet.'
+        : uses.length === total
+          ? 'Every operation.'
+          : uses.length > MAX_LISTED_OPERATIONS
+            ? `${uses.length} operations; each operation page shows it under its responses.`
+            : uses
+                .map(
+                  ({id, method, route, summary}) =>
+                    `[${summary}](${this.pageUrl(id)}) (${code(`${method.toUpperCase()} ${route}`)})`,
+                )
+                .join(', ');
+      lines.push(
+        '',
+        `## ${type.title}`,
+        '',
+        `- Type: ${code(type.uri)}`,
+        `- Status: ${type.status} ${STATUS_CODES[type.status] ?? ''}`.trimEnd(),
+        `- Cause: ${this.absolutize(type.cause)}`,
+        `- What to do: ${this.absolutize(type.fix)}`,
+        `- Returned by: ${returnedBy}`,
+      );
+      if (type.guides.length) {
+        lines.push(`- Guides: ${type.guides.map((href) => `[${guideTitle(href)}](${this.origin}${href})`).join(', ')}`);
+      }
+    }
+    return `${lines.join('\n').trim()}\n`;
   }
 
   operationMarkdown(operationId) {

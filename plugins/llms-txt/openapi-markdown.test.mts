@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import {readFileSync} from 'node:fs';
 import {ApiMarkdown, summarize} from './openapi-markdown.mjs';
 import {DEFAULT_BUNDLE} from '../api-request/openapi-index.mjs';
+import {PROBLEM_TYPES_ID, problemCatalogue} from '../api-reference/problem-types.mjs';
 
 const SITE = {siteUrl: 'https://docs.tributary.example', baseUrl: '/docs/'};
 
@@ -206,5 +207,20 @@ test('every operation of the real OpenAPI bundle gets a page with its method, pa
   for (const realPage of realPages) {
     assert.match(realPage.markdown, /^# .+\n\n`(GET|POST|PUT|PATCH|DELETE) \/\S*`/, realPage.path);
     assert.match(realPage.markdown, /```json\n/, `${realPage.path} has no JSON example`);
+  }
+});
+
+test('the Problem types page of the real bundle has its Markdown twin, one section per type', () => {
+  const real = JSON.parse(readFileSync(DEFAULT_BUNDLE, 'utf8'));
+  const catalogue = problemCatalogue(real)!;
+  const twin = new ApiMarkdown(real, SITE).pages().find((p) => p.kind === 'problem-types');
+  assert.ok(twin, 'a problem-types page');
+  assert.equal(twin.path, `/docs/api/${PROBLEM_TYPES_ID}`);
+  const sections = twin.markdown.split('\n## ').slice(1);
+  assert.equal(sections.length, catalogue.types.length);
+  for (const [i, type] of catalogue.types.entries()) {
+    assert.ok(sections[i].startsWith(`${type.title}\n`), type.slug);
+    assert.ok(sections[i].includes(`- Type: \`${type.uri}\``), `${type.slug}: its URI`);
+    assert.ok(sections[i].includes(`- Status: ${type.status} `), `${type.slug}: its status`);
   }
 });

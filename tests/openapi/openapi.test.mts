@@ -6,6 +6,8 @@ import path from 'node:path';
 import {OpenApiIndex} from '../../plugins/api-request/openapi-index.mjs';
 import {bundleOpenApi} from '../../scripts/bundle-openapi.mjs';
 import {catalogue} from '../support/site.mjs';
+import {brand} from '../../src/brand';
+import {problemCatalogue, problemExamples} from '../../plugins/api-reference/problem-types.mjs';
 
 const index = OpenApiIndex.load();
 const spec = index.spec;
@@ -61,6 +63,30 @@ test('every operation documents its errors as problem+json and its success with 
       assert.ok(index.resolve(operation.responses[code]).content['application/problem+json'], `${id} ${code} is problem+json`);
     }
   }
+});
+
+test('every problem+json example names a catalogued problem type, a page of this site, with its title and status', () => {
+  const problemTypes = problemCatalogue(spec)!;
+  assert.equal(problemTypes.base, `${brand.siteUrl}${brand.baseUrl}api/problem-types`);
+  const byUri = new Map(problemTypes.types.map((type) => [type.uri, type]));
+  const problems: string[] = [];
+  let checked = 0;
+  for (const [id, {operation}] of index.operations) {
+    for (const [status, response] of Object.entries(operation.responses)) {
+      for (const {name, value} of problemExamples(spec, response)) {
+        checked += 1;
+        const type = byUri.get(value?.type);
+        if (!type) problems.push(`${id} ${status} ${name}: unknown type ${value?.type}`);
+        else if (type.title !== value.title || type.status !== value.status) {
+          problems.push(`${id} ${status} ${name}: "${value.title}" ${value.status}, catalogue "${type.title}" ${type.status}`);
+        } else if (/^\d{3}$/.test(status) && Number(status) !== value.status) {
+          problems.push(`${id} ${status} ${name}: status ${value.status}`);
+        }
+      }
+    }
+  }
+  assert.deepEqual(problems, []);
+  assert.ok(checked > 1000, `only ${checked} problem examples checked`);
 });
 
 test('security is a bearer token and the servers are production and the local mock', () => {

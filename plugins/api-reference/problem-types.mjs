@@ -1,0 +1,107 @@
+// The catalogue of problem types (openapi/problem-types.yaml, in the bundle as `x-problem-types`)
+// and where the operations use them. The reference page "Problem types", its Markdown twin and the
+// lint rule `tributary/problem-types` all read it from here, so a new type needs only its entry.
+import kebabCase from 'lodash/kebabCase.js';
+import {deref} from './schema.mjs';
+
+export const PROBLEM_TYPES_ID = 'problem-types';
+export const PROBLEM_TYPES_TITLE = 'Problem types';
+export const PROBLEM_MEDIA_TYPE = 'application/problem+json';
+const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'];
+
+/**
+ * The catalogue as `{base, types: [{slug, uri, title, status, cause, fix, guides}]}` in file order,
+ * or undefined when the spec has none. Throws with the entry at fault when an entry is incomplete.
+ */
+export function problemCatalogue(spec) {
+  const raw = spec?.['x-problem-types'];
+  if (!raw) return undefined;
+  const where = (slug) => `x-problem-types${slug ? `.types.${slug}` : ''}`;
+  if (typeof raw.base !== 'string' || !/^https:\/\/\S+$/.test(raw.base)) {
+    throw new Error(`${where()}: "base" must be the https address of the Problem types page`);
+  }
+  if (!raw.types || typeof raw.types !== 'object') throw new Error(`${where()}: "types" is missing`);
+  const types = Object.entries(raw.types).map(([slug, entry]) => {
+    if (!/^[a-z0-9]+(-[a-z0-9]+)*$/.test(slug)) throw new Error(`${where(slug)}: the slug must be kebab case`);
+    for (const field of ['title', 'cause', 'fix']) {
+      if (typeof entry?.[field] !== 'string' || !entry[field].trim()) {
+        throw new Error(`${where(slug)}: "${field}" is missing`);
+      }
+    }
+    if (!Number.isInteger(entry.status) || entry.status < 400 || entry.status > 599) {
+      throw new Error(`${where(slug)}: "status" must be an HTTP error status (400 to 599)`);
+    }
+    const guides = entry.guides ?? [];
+    if (!Array.isArray(guides) || guides.some((guide) => typeof guide !== 'string' || !guide.startsWith('/docs/'))) {
+      throw new Error(`${where(slug)}: "guides" must list site paths such as /docs/Guides/<Category>/<Page>`);
+    }
+    return {
+      slug,
+      uri: `${raw.base}#${slug}`,
+      title: entry.title,
+      status: entry.status,
+      cause: entry.cause,
+      fix: entry.fix,
+      guides,
+    };
+  });
+  return {base: raw.base, types};
+}
+
+/** The title of a guide from its path: the page title is its file name (`/docs/Guides/A/B%20C` → `B C`). */
+export function guideTitle(href) {
+  return decodeURIComponent(href.split('#')[0].split('/').pop());
+}
+
+/** The problem+json examples of one response: `[{name, value}]`. */
+export function problemExamples(spec, response) {
+  const media = deref(spec, response).node?.content?.[PROBLEM_MEDIA_TYPE];
+  if (!media) return [];
+  if (media.examples) {
+    return Object.entries(media.examples).map(([name, example]) => ({name, value: deref(spec, example).node?.value}));
+  }
+  return 'example' in media ? [{name: 'example', value: media.example}] : [];
+}
+
+/**
+ * For each slug of the catalogue, the operations whose responses show it, in document order:
+ * `Map<slug, [{id, operationId, method, route, summary, status}]>` (`status` is the response code).
+ */
+export function problemUsage(spec, catalogue = problemCatalogue(spec)) {
+  const usage = new Map((catalogue?.types ?? []).map((type) => [type.slug, []]));
+  const bySlug = new Map((catalogue?.types ?? []).map((type) => [type.uri, type.slug]));
+  for (const [route, item] of Object.entries(spec.paths ?? {})) {
+    for (const method of METHODS) {
+      const operation = item[method];
+      if (!operation?.operationId) continue;
+      const seen = new Set();
+      for (const [status, response] of Object.entries(operation.responses ?? {})) {
+        for (const {value} of problemExamples(spec, response)) {
+          const slug = bySlug.get(value?.type);
+          if (!slug || seen.has(slug)) continue;
+          seen.add(slug);
+          usage.get(slug).push({
+            id: kebabCase(operation.operationId),
+            operationId: operation.operationId,
+            method,
+            route,
+            summary: operation.summary ?? operation.operationId,
+            status,
+          });
+        }
+      }
+    }
+  }
+  return usage;
+}
+
+/** How many operations the spec has: a type shown by every one of them is listed as "every operation". */
+export function operationCount(spec) {
+  return Object.values(spec.paths ?? {}).reduce(
+    (count, item) => count + METHODS.filter((method) => item[method]?.operationId).length,
+    0,
+  );
+}
+
+/** The most operations a section lists by name; beyond it, it says how many. */
+export const MAX_LISTED_OPERATIONS = 12;
