@@ -1,10 +1,40 @@
 // Redocly lint rules of the Tributary API's design (redocly.yaml enables them as `tributary/…`).
-// Each rule enforces one promise of the overview, so that a new operation cannot forget it.
+// Each rule enforces one promise of the overview, so that a new operation cannot forget it. They
+// check the operations under `paths` only: a webhook (top-level `webhooks`) is a request Tributary
+// sends to the customer, so it takes no idempotency key or role, and its responses are the
+// customer's.
 const ROLES = new Set(['admin', 'editor', 'viewer', 'purge']);
+
+/** A visitor that sees only what lies under `paths` (nested visitors of Redocly). */
+const inPaths = (visitor) => ({Paths: visitor});
+
+/**
+ * The headers every response declares, by status class (`2XX`, `4XX`) or key (`default`), as the
+ * `names` option lists them (redocly.yaml).
+ */
+function responseHeaders({names = {}} = {}) {
+  return inPaths({
+    Operation: {
+      enter(operation, {report, location, resolve}) {
+        for (const [status, raw] of Object.entries(operation.responses ?? {})) {
+          const required = names[status] ?? names[`${String(status)[0]}XX`] ?? [];
+          const declared = Object.keys(resolve(raw).node?.headers ?? {}).map((name) => name.toLowerCase());
+          for (const name of required) {
+            if (declared.includes(name.toLowerCase())) continue;
+            report({
+              message: `The ${status} response must declare the \`${name}\` header.`,
+              location: location.child(['responses', status]).key(),
+            });
+          }
+        }
+      },
+    },
+  });
+}
 
 /** Every POST accepts Idempotency-Key, and its 2xx responses say when they are replays. */
 function postIdempotencyKey() {
-  return {
+  return inPaths({
     Operation: {
       enter(operation, {key, report, location, resolve}) {
         if (key !== 'post') return;
@@ -24,12 +54,12 @@ function postIdempotencyKey() {
         }
       },
     },
-  };
+  });
 }
 
 /** Every operation names the roles that may call it. */
 function operationRoles() {
-  return {
+  return inPaths({
     Operation: {
       enter(operation, {report, location}) {
         const roles = operation['x-roles'];
@@ -47,12 +77,12 @@ function operationRoles() {
         }
       },
     },
-  };
+  });
 }
 
 /** Every operation documents server errors through the shared `default` response. */
 function defaultServerError() {
-  return {
+  return inPaths({
     Operation: {
       enter(operation, {report, location}) {
         if (!operation.responses?.default) {
@@ -60,7 +90,7 @@ function defaultServerError() {
         }
       },
     },
-  };
+  });
 }
 
 /** Every write that saves a config version ("saved as a new config version") returns its number. */
@@ -240,6 +270,7 @@ export default function tributaryRules() {
         'config-version-header': configVersionHeader,
         'problem-types': problemTypes,
         'problem-examples-fit': problemExamplesFit,
+        'response-headers': responseHeaders,
       },
     },
   };

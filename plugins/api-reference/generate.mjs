@@ -365,14 +365,81 @@ ${sections.join('\n\n')}
 `;
 }
 
-/** The MDX of a tag page: its description and its operations. */
-export function tagPage(tag, entries) {
+/**
+ * The webhooks of the spec (OpenAPI 3.1 top-level `webhooks`): requests Tributary sends to the
+ * customer. Each is shown on its tag's page, so it needs a summary and exactly one declared tag.
+ */
+export function listWebhooks(spec) {
+  const declaredTags = new Set((spec.tags ?? []).map((tag) => tag.name));
+  const webhooks = [];
+  for (const [name, rawItem] of Object.entries(spec.webhooks ?? {})) {
+    const item = deref(spec, rawItem).node ?? {};
+    for (const method of Object.keys(item)) {
+      if (!METHODS.includes(method)) continue;
+      const operation = item[method];
+      const where = `webhooks.${name}.${method}`;
+      if (!operation.summary) throw new SpecError(where, 'has no summary (the section title)');
+      if (operation.tags?.length !== 1 || !declaredTags.has(operation.tags[0])) {
+        throw new SpecError(where, 'must have exactly one tag, declared in the top-level tags (its page)');
+      }
+      const parameters = [...(item.parameters ?? []), ...(operation.parameters ?? [])].map(
+        (parameter) => deref(spec, parameter).node,
+      );
+      webhooks.push({name, method, operation, parameters});
+    }
+  }
+  return webhooks;
+}
+
+/** The MDX section of one webhook on its tag page: headers, body and expected answers. */
+function webhookSection(spec, {name, method, operation, parameters}) {
+  const where = `webhooks.${name}.${method}`;
+  const parts = [
+    `### ${markdownToMdx(operation.summary)} {#webhook-${pageId(name)}}`,
+    `Tributary sends \`${method.toUpperCase()}\` requests to your endpoint.`,
+  ];
+  if (operation.description) parts.push(markdownToMdx(operation.description));
+  const headers = parameters.filter((parameter) => parameter.in === 'header');
+  if (headers.length) {
+    parts.push(
+      `<ApiParameters label=${jsxProp(`Headers of the ${operation.summary} request`)} parameters=${jsxProp(headers.map((row) => parameterRow(spec, row, 'request')))} />`,
+    );
+  }
+  const requestBody = operation.requestBody ? deref(spec, operation.requestBody).node : undefined;
+  for (const [type, media] of jsonMedia(requestBody?.content, `${where}.requestBody`)) {
+    parts.push(`Content type \`${type}\`:`);
+    parts.push(
+      `<ApiSchema label=${jsxProp(`${operation.summary} body`)} schema=${jsxProp(schemaView(spec, media.schema ?? {}, 'request'))} />`,
+    );
+    const examples = namedExamples(spec, media);
+    if (examples.length) parts.push(examplesMdx(examples, 'Example'));
+  }
+  const answers = Object.entries(operation.responses ?? {}).map(([status, raw]) => {
+    const response = deref(spec, raw).node ?? {};
+    const label = status === 'default' ? 'Any other answer' : `\`${status}\``;
+    return `- ${label}: ${markdownToMdx(response.description ?? '').replace(/\s*\n\s*/g, ' ')}`;
+  });
+  if (answers.length) parts.push(`What your endpoint answers:\n\n${answers.join('\n')}`);
+  return parts.join('\n\n');
+}
+
+/** The MDX of a tag page: its description, its operations and the webhooks it documents. */
+export function tagPage(tag, entries, webhooks = [], spec = undefined) {
   const operations = entries.map(({id, method, route, operation}) => ({
     id,
     method,
     path: route,
     summary: operation.summary,
   }));
+  const imports = ["import ApiOperationList from '@site/src/components/ApiOperationList';"];
+  let webhookMdx = '';
+  if (webhooks.length) {
+    imports.push(
+      "import ApiParameters from '@site/src/components/ApiParameters';",
+      "import ApiSchema from '@site/src/components/ApiSchema';",
+    );
+    webhookMdx = `\n## Webhooks {#webhooks}\n\n${webhooks.map((webhook) => webhookSection(spec, webhook)).join('\n\n')}\n`;
+  }
   return `---
 id: ${pageId(tag.name)}
 title: ${yamlString(tag.name)}
@@ -380,14 +447,14 @@ description: ${yamlString(plainSummary(tag.description, tag.name))}
 custom_edit_url: null
 ---
 
-import ApiOperationList from '@site/src/components/ApiOperationList';
+${imports.join('\n')}
 
 ${markdownToMdx(tag.description ?? '')}
 
 ## Operations {#operations}
 
 <ApiOperationList operations=${jsxProp(operations)} />
-`;
+${webhookMdx}`;
 }
 
 /** The MDX of the overview page: the spec's info.description, its security schemes and contacts. */
@@ -518,6 +585,7 @@ export function buildReference(spec) {
     const [where, ...message] = error.message.split(': ');
     throw new SpecError(where, message.join(': '));
   }
+  const webhooks = listWebhooks(spec);
   checkApiLinks(spec, operations, catalogue);
   const files = new Map();
   files.set(`${OVERVIEW_ID}.info.mdx`, overviewPage(spec));
@@ -529,7 +597,8 @@ export function buildReference(spec) {
   for (const tag of spec.tags ?? []) {
     const entries = operations.filter((entry) => entry.operation.tags[0] === tag.name);
     if (!entries.length) continue;
-    files.set(`${pageId(tag.name)}.tag.mdx`, tagPage(tag, entries));
+    const tagWebhooks = webhooks.filter((webhook) => webhook.operation.tags[0] === tag.name);
+    files.set(`${pageId(tag.name)}.tag.mdx`, tagPage(tag, entries, tagWebhooks, spec));
     sidebar.push({
       type: 'category',
       label: tag.name,

@@ -17,6 +17,7 @@ import {
 } from '../api-reference/problem-types.mjs';
 
 const MAX_DEPTH = 8;
+const METHODS = ['get', 'put', 'post', 'delete', 'patch'];
 
 /** Text for one table cell: one line, pipes escaped. */
 const cell = (value) =>
@@ -161,7 +162,62 @@ export class ApiMarkdown {
           `${code(`${method.toUpperCase()} ${route}`)}${summary ? `. ${summary}` : ''}`,
       );
     }
-    return `${lines.join('\n').trim()}\n`;
+    const webhooks = this.webhooksOfTag(tag.name);
+    if (webhooks.length) lines.push('', '## Webhooks', '');
+    for (const webhook of webhooks) lines.push(...this.webhookLines(webhook), '');
+    return `${lines
+      .join('\n')
+      .replace(/\n{3,}/g, '\n\n')
+      .trim()}\n`;
+  }
+
+  /** The webhooks (OpenAPI 3.1 `webhooks`) documented on a tag's page: `{name, method, operation, parameters}`. */
+  webhooksOfTag(name) {
+    return Object.entries(this.spec.webhooks ?? {}).flatMap(([webhook, itemNode]) => {
+      const item = this.index.resolve(itemNode) ?? {};
+      return Object.entries(item)
+        .filter(([method, operation]) => METHODS.includes(method) && operation.tags?.[0] === name)
+        .map(([method, operation]) => ({
+          name: webhook,
+          method,
+          operation,
+          parameters: [...(item.parameters ?? []), ...(operation.parameters ?? [])].map((p) => this.index.resolve(p)),
+        }));
+    });
+  }
+
+  /** One webhook: the request Tributary sends (headers, body, examples) and what the endpoint answers. */
+  webhookLines({name, method, operation, parameters}) {
+    const lines = [
+      `### ${operation.summary ?? name}`,
+      '',
+      `Tributary sends ${code(method.toUpperCase())} requests to your endpoint.`,
+      '',
+    ];
+    if (operation.description) lines.push(this.absolutize(operation.description), '');
+    const headers = parameters.filter((parameter) => parameter.in === 'header');
+    if (headers.length) {
+      lines.push('| Header | Type | Required | Description |', '| --- | --- | --- | --- |');
+      for (const header of headers) {
+        lines.push(
+          `| ${code(header.name)} | ${cell(this.typeOf(header.schema ?? {}))} | ${header.required ? 'yes' : 'no'} | ` +
+            `${cell(this.absolutize(header.description ?? ''))} |`,
+        );
+      }
+      lines.push('');
+    }
+    const requestBody = this.index.resolve(operation.requestBody);
+    for (const [type, media] of Object.entries(requestBody?.content ?? {})) {
+      lines.push(`Body, content type ${code(type)}.`, '');
+      lines.push(...this.schemaSection(media, 'request', new Map(), 'the body'));
+      lines.push(...this.exampleBlocks(media, '####'));
+    }
+    const answers = Object.entries(operation.responses ?? {}).map(([status, node]) => {
+      const description = cell(this.absolutize(this.index.resolve(node)?.description ?? ''));
+      return `- ${status === 'default' ? 'Any other answer' : code(status)}: ${description}`;
+    });
+    if (answers.length) lines.push('What your endpoint answers:', '', ...answers);
+    return lines;
   }
 
   securityLines(requirements) {

@@ -224,3 +224,17 @@ test('the Problem types page of the real bundle has its Markdown twin, one secti
     assert.ok(sections[i].includes(`- Status: ${type.status} `), `${type.slug}: its status`);
   }
 });
+
+test('a webhook is described on its tag page: headers, body fields, examples and expected answers', () => {
+  const real = JSON.parse(readFileSync(DEFAULT_BUNDLE, 'utf8'));
+  const pages = new ApiMarkdown(real, SITE).pages();
+  const channels = pages.find((p) => p.path === '/docs/api/alert-channels')!.markdown;
+  assert.match(channels, /## Webhooks\n\n### Alert notification\n\nTributary sends `POST` requests to your endpoint\./);
+  assert.match(channels, /\| `X-Tributary-Signature` \| string \| yes \| `t=<unix time>,v1=<signature>`/);
+  assert.match(channels, /\| `notification_id` \| string \(uuid\) \| yes \|/);
+  assert.match(channels, /#### Example: A provider-down alert triggers\n\n```json\n/);
+  assert.match(channels, /- `200`: Your endpoint accepted the notification\./);
+  // Not an operation page, and tags without webhooks have no such section.
+  assert.ok(!pages.some((p) => p.path.includes('alert-notification')));
+  assert.doesNotMatch(pages.find((p) => p.path === '/docs/api/alerts')!.markdown, /## Webhooks/);
+});

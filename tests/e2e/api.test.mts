@@ -39,7 +39,8 @@ describe('API reference', () => {
       }
     }
     assert.deepEqual(failures, []);
-    assert.equal(catalogue.apiPages.length, 175);
+    // Every operation of the bundle has its page in the catalogue, and nothing else is listed.
+    assert.equal(catalogue.apiPages.length, summaryByPage.size);
   });
 
   test('no API page logs a console error or throws in the browser', async () => {

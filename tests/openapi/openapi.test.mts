@@ -49,6 +49,13 @@ test('every example in the bundle validates against its schema', () => {
       visitContent(`${id} ${status}`, 'response', index.resolve(response).content);
     }
   }
+  // Webhooks: the body Tributary sends is read by the customer, like a response.
+  for (const [name, item] of Object.entries(spec.webhooks ?? {})) {
+    for (const [method, operation] of Object.entries(index.resolve(item) as Record<string, {requestBody?: unknown}>)) {
+      const body = index.resolve(operation.requestBody);
+      if (body) visitContent(`webhook ${name} ${method}`, 'response', body.content);
+    }
+  }
   assert.deepEqual(problems, []);
   assert.ok(checked > 300, `only ${checked} examples checked`);
 });
@@ -87,6 +94,21 @@ test('every problem+json example names a catalogued problem type, a page of this
   }
   assert.deepEqual(problems, []);
   assert.ok(checked > 1000, `only ${checked} problem examples checked`);
+});
+
+test('the alert webhook payload and its signature header are documented in webhooks', () => {
+  const webhook = index.resolve(spec.webhooks.alertNotification).post;
+  assert.deepEqual(webhook.tags, ['Alert Channels']);
+  assert.ok(webhook.parameters.some((p: {name: string; required: boolean}) => p.name === 'X-Tributary-Signature' && p.required));
+  const payload = index.resolve(index.resolve(webhook.requestBody).content['application/json'].schema);
+  assert.deepEqual(payload.properties.event.enum, ['alert.triggered', 'alert.resolved', 'alert.test']);
+  // The body shown in the Alerts guide is a valid payload.
+  const guide = readFileSync('docs/Guides/Account Settings/Alerts.mdx', 'utf8');
+  const body = guide.match(/```json title="Webhook notification body"\n([\s\S]*?)\n```/)?.[1];
+  assert.ok(body, 'the Alerts guide shows the webhook notification body');
+  assert.deepEqual(index.validate(payload, JSON.parse(body!), 'response'), []);
+  // The channel schema describes the same signature.
+  assert.match(index.resolve(spec.components.schemas.AlertChannelWebhook).description, /X-Tributary-Signature: t=<unix time>,v1=<signature>/);
 });
 
 test('security is a bearer token and the servers are production and the local mock', () => {
