@@ -6,13 +6,45 @@ import type {components, paths} from '../../generated/api-types';
 
 export type Service = components['schemas']['Service'];
 export type Origin = components['schemas']['Origin'];
+/** The body of "Update part of an origin": a JSON Merge Patch, every field optional. */
+export type OriginPatch = components['schemas']['OriginPatch'];
 export type Problem = components['schemas']['Problem'];
+export type ValidationProblem = components['schemas']['ValidationProblem'];
 
-export function tributaryClient(baseUrl: string, token: string) {
-  return createClient<paths>({baseUrl, headers: {Authorization: `Bearer ${token}`}});
+/** The media type of every PATCH body (RFC 7396). */
+export const MERGE_PATCH = 'application/merge-patch+json';
+
+export function tributaryClient(baseUrl: string, token: string, options: {fetch?: typeof fetch} = {}) {
+  return createClient<paths>({baseUrl, headers: {Authorization: `Bearer ${token}`}, fetch: options.fetch});
 }
 
 type Client = ReturnType<typeof tributaryClient>;
+
+/** A problem+json answer, with its status; `problem.errors` lists the fields of a 422. */
+export class ApiProblemError extends Error {
+  constructor(
+    readonly status: number,
+    readonly problem: Problem | ValidationProblem,
+  ) {
+    super(`${status} ${problem.title}${problem.detail ? `: ${problem.detail}` : ''}`);
+    this.name = 'ApiProblemError';
+  }
+
+  /** `412`: the resource changed since the ETag sent in If-Match. Read it again and retry. */
+  get preconditionFailed(): boolean {
+    return this.status === 412;
+  }
+
+  /** The invalid fields of a `422`, empty for any other problem. */
+  get fieldErrors(): {field: string; message: string}[] {
+    return 'errors' in this.problem ? this.problem.errors : [];
+  }
+}
+
+function fail(response: Response, problem: Problem | ValidationProblem | undefined, what: string): never {
+  if (problem && typeof problem === 'object' && 'title' in problem) throw new ApiProblemError(response.status, problem);
+  throw new Error(`${what} failed with ${response.status}`);
+}
 
 /** Every service of the account, following `next` links page by page. */
 export async function listAllServices(client: Client, pageSize = 100): Promise<Service[]> {
@@ -28,6 +60,28 @@ export async function listAllServices(client: Client, pageSize = 100): Promise<S
   }
 }
 
+/**
+ * Every origin of a service, page by page. A `next` link that repeats a cursor already read would
+ * loop forever, so it stops with an error instead.
+ */
+export async function listAllOrigins(client: Client, serviceId: string, pageSize = 25): Promise<Origin[]> {
+  const origins: Origin[] = [];
+  const seen = new Set<string>();
+  let cursor: string | undefined;
+  for (;;) {
+    const {data, error, response} = await client.GET('/services/{service_id}/origins/', {
+      params: {path: {service_id: serviceId}, query: {page_size: pageSize, cursor}},
+    });
+    if (error) fail(response, error, 'List origins');
+    origins.push(...data.results);
+    if (!data.next) return origins;
+    cursor = new URL(data.next).searchParams.get('cursor') ?? undefined;
+    if (!cursor) return origins;
+    if (seen.has(cursor)) throw new Error(`List origins: the next link repeats cursor ${cursor}`);
+    seen.add(cursor);
+  }
+}
+
 export async function addOrigin(client: Client, serviceId: string, name: string, host: string): Promise<Origin> {
   const {data, error} = await client.POST('/services/{service_id}/origins/', {
     params: {path: {service_id: serviceId}},
@@ -35,4 +89,46 @@ export async function addOrigin(client: Client, serviceId: string, name: string,
   });
   if (error) throw new Error(`Create origin failed: ${error.title}`);
   return data;
+}
+
+/**
+ * Creates an origin under an idempotency key: retrying with the same key (after a timeout, say)
+ * returns the first answer instead of creating a second origin; `replayed` tells which it was.
+ */
+export async function createOrigin(
+  client: Client,
+  serviceId: string,
+  body: components['schemas']['Origin'],
+  idempotencyKey: string,
+): Promise<{origin: Origin; replayed: boolean; etag: string | null}> {
+  const {data, error, response} = await client.POST('/services/{service_id}/origins/', {
+    params: {path: {service_id: serviceId}, header: {'Idempotency-Key': idempotencyKey}},
+    body,
+  });
+  if (error) fail(response, error, 'Create origin');
+  return {
+    origin: data,
+    replayed: response.headers.get('Idempotent-Replayed') === 'true',
+    etag: response.headers.get('ETag'),
+  };
+}
+
+/**
+ * Changes only the fields in `patch` (JSON Merge Patch). With `ifMatch` (an ETag from a read), a
+ * change made by someone else in the meantime makes it fail with a 412 ApiProblemError.
+ */
+export async function patchOrigin(
+  client: Client,
+  serviceId: string,
+  originId: string,
+  patch: OriginPatch,
+  ifMatch?: string,
+): Promise<{origin: Origin; etag: string | null}> {
+  const {data, error, response} = await client.PATCH('/services/{service_id}/origins/{origin_id}/', {
+    params: {path: {service_id: serviceId, origin_id: originId}, header: ifMatch ? {'If-Match': ifMatch} : {}},
+    body: patch,
+    headers: {'Content-Type': MERGE_PATCH},
+  });
+  if (error) fail(response, error, 'Update part of an origin');
+  return {origin: data, etag: response.headers.get('ETag')};
 }

@@ -247,6 +247,7 @@ export function operationPage(spec, entry) {
   }
 
   let body;
+  let contentType;
   const requestBody = operation.requestBody ? deref(spec, operation.requestBody).node : undefined;
   if (requestBody) {
     const parts = [`## Request body {#request-body}`];
@@ -259,7 +260,10 @@ export function operationPage(spec, entry) {
       );
       const examples = namedExamples(spec, media);
       if (examples.length) parts.push(examplesMdx(examples, 'Request example'));
-      body ??= exampleOf(spec, media);
+      if (body === undefined) {
+        body = exampleOf(spec, media);
+        contentType = type;
+      }
     }
     sections.push(parts.join('\n\n'));
   }
@@ -308,7 +312,7 @@ export function operationPage(spec, entry) {
       .filter((parameter) => parameter.in === 'query' && parameter.required)
       .map((parameter) => [parameter.name, exampleValue(parameter) ?? '']),
   );
-  const samples = codeSamples({method, server: servers[0].url, path: route, pathParams, query, body});
+  const samples = codeSamples({method, server: servers[0].url, path: route, pathParams, query, body, contentType});
   sections.push(
     [
       '## Code samples {#code-samples}',
@@ -336,6 +340,7 @@ export function operationPage(spec, entry) {
         example: parameter.in === 'header' && !parameter.required ? '' : (exampleValue(parameter) ?? ''),
       })),
     body: body === undefined ? undefined : JSON.stringify(body, null, 2),
+    contentType: body === undefined || contentType === 'application/json' ? undefined : contentType,
   };
 
   return `---

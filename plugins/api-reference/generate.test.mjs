@@ -121,6 +121,20 @@ test('code samples fill the path parameters, send the first example and mask the
   assert.match(samples.go, /http\.NewRequest\("PUT", "https:\/\/api\.example\.test\/v1\/widgets\/w%201\/", body\)/);
   assert.match(samples.go, /strings\.NewReader\(`\{/);
   assert.match(samples.go, /os\.Getenv\("TRIBUTARY_TOKEN"\)/);
+  const patch = Object.fromEntries(
+    codeSamples({
+      method: 'patch',
+      server: 'https://api.example.test/v1',
+      path: '/widgets/',
+      body: {name: 'Bob'},
+      contentType: 'application/merge-patch+json',
+    }).map((sample) => [sample.value, sample.code]),
+  );
+  assert.match(patch.curl, /--header 'Content-Type: application\/merge-patch\+json'/);
+  assert.match(patch.python, /"Content-Type": "application\/merge-patch\+json"/);
+  assert.match(patch.nodejs, /'Content-Type': 'application\/merge-patch\+json'/);
+  assert.match(patch.go, /req\.Header\.Set\("Content-Type", "application\/merge-patch\+json"\)/);
+  assert.doesNotMatch(samples.python, /Content-Type/, 'requests sets application/json itself');
   assert.throws(
     () => codeSamples({method: 'get', server: 'https://x', path: '/a/{id}/', pathParams: {}}),
     /no example value for path parameter "id" of \/a\/\{id\}\//,

@@ -22,12 +22,12 @@ export function sampleUrl({server, path, pathParams = {}, query = {}}) {
 
 const shellQuote = (text) => `'${text.replaceAll("'", `'\\''`)}'`;
 
-function curl({method, url, body}) {
+function curl({method, url, body, contentType}) {
   const lines = [`curl --request ${method.toUpperCase()} ${shellQuote(url)}`];
   lines.push(`--header "Authorization: Bearer $${TOKEN_VARIABLE}"`);
   lines.push(`--header 'Accept: application/json'`);
   if (body !== undefined) {
-    lines.push(`--header 'Content-Type: application/json'`);
+    lines.push(`--header 'Content-Type: ${contentType}'`);
     lines.push(`--data ${shellQuote(JSON.stringify(body, null, 2))}`);
   }
   return lines.join(' \\\n  ');
@@ -51,10 +51,13 @@ export function pythonLiteral(value, indent = 0) {
   return `{\n${entries.map(([key, item]) => `${pad}${JSON.stringify(key)}: ${pythonLiteral(item, indent + 4)}`).join(',\n')},\n${end}}`;
 }
 
-function python({method, url, body}) {
+function python({method, url, body, contentType}) {
+  // requests' json= sends application/json; another JSON type is named in the headers.
+  const typeHeader =
+    body !== undefined && contentType !== 'application/json' ? `, "Content-Type": "${contentType}"` : '';
   const args = [
     `    ${JSON.stringify(url)}`,
-    `    headers={"Authorization": f"Bearer {os.environ['${TOKEN_VARIABLE}']}"}`,
+    `    headers={"Authorization": f"Bearer {os.environ['${TOKEN_VARIABLE}']}"${typeHeader}}`,
   ];
   if (body !== undefined) args.push(`    json=${pythonLiteral(body, 4)}`);
   return [
@@ -71,12 +74,12 @@ function python({method, url, body}) {
   ].join('\n');
 }
 
-function nodejs({method, url, body}) {
+function nodejs({method, url, body, contentType}) {
   const headers = [
     `    Authorization: \`Bearer \${process.env.${TOKEN_VARIABLE}}\`,`,
     `    Accept: 'application/json',`,
   ];
-  if (body !== undefined) headers.push(`    'Content-Type': 'application/json',`);
+  if (body !== undefined) headers.push(`    'Content-Type': '${contentType}',`);
   const options = [`  method: '${method.toUpperCase()}',`, `  headers: {\n${headers.join('\n')}\n  },`];
   if (body !== undefined) {
     const json = JSON.stringify(body, null, 2).replaceAll('\n', '\n  ');
@@ -91,7 +94,7 @@ function nodejs({method, url, body}) {
   ].join('\n');
 }
 
-function go({method, url, body}) {
+function go({method, url, body, contentType}) {
   const json = body === undefined ? undefined : JSON.stringify(body, null, 2);
   // A Go raw string cannot hold a backtick; fall back to an interpreted string literal then.
   const goString = (text) => (text.includes('`') ? JSON.stringify(text) : `\`${text}\``);
@@ -111,7 +114,7 @@ function go({method, url, body}) {
     '\t}',
     `\treq.Header.Set("Authorization", "Bearer "+os.Getenv(${JSON.stringify(TOKEN_VARIABLE)}))`,
     '\treq.Header.Set("Accept", "application/json")',
-    json ? '\treq.Header.Set("Content-Type", "application/json")' : null,
+    json ? `\treq.Header.Set("Content-Type", ${JSON.stringify(contentType)})` : null,
     '\tresp, err := http.DefaultClient.Do(req)',
     '\tif err != nil {',
     '\t\tpanic(err)',
@@ -130,12 +133,17 @@ const WRITERS = {curl, python, nodejs, go};
 
 /**
  * One sample per language.
- * @param {{method: string, server: string, path: string, pathParams?: object, query?: object, body?: unknown}} call
+ * @param {{method: string, server: string, path: string, pathParams?: object, query?: object, body?: unknown, contentType?: string}} call
  */
 export function codeSamples(call) {
   const url = sampleUrl(call);
   return SAMPLE_LANGUAGES.map((language) => ({
     ...language,
-    code: WRITERS[language.value]({method: call.method, url, body: call.body}),
+    code: WRITERS[language.value]({
+      method: call.method,
+      url,
+      body: call.body,
+      contentType: call.contentType ?? 'application/json',
+    }),
   }));
 }

@@ -1,8 +1,8 @@
 /** Builds the curl command an <ApiRequest> shows. Pure, so it is unit-tested. */
-export function curlCommand({method, url, body}) {
+export function curlCommand({method, url, body, contentType = 'application/json'}) {
   const lines = [`curl --request ${method} '${url}'`, `  --header "Authorization: Bearer $TRIBUTARY_TOKEN"`];
   if (body !== undefined) {
-    lines.push(`  --header 'Content-Type: application/json'`);
+    lines.push(`  --header 'Content-Type: ${contentType}'`);
     const json = JSON.stringify(body, null, 2).replaceAll("'", "'\\''");
     lines.push(`  --data '${json}'`);
   }

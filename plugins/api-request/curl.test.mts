@@ -15,6 +15,16 @@ test('a body is sent as JSON, with single quotes escaped for the shell', () => {
   assert.ok(command.endsWith(`--data '{\n  "name": "it'\\''s"\n}'`), command);
 });
 
+test('a merge patch is sent with its own content type', () => {
+  const command = curlCommand({
+    method: 'PATCH',
+    url: 'https://x.example/',
+    body: {read_timeout: 60},
+    contentType: 'application/merge-patch+json',
+  });
+  assert.match(command, /--header 'Content-Type: application\/merge-patch\+json'/);
+});
+
 test('a status line has its reason phrase when it is known', () => {
   assert.equal(statusLine(201), '201 Created');
   assert.equal(statusLine(418), '418');

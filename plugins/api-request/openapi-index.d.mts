@@ -29,7 +29,8 @@ export class OpenApiIndex {
     value: unknown,
     direction?: 'request' | 'response',
   ): {pointer: string; message: string; text: string}[];
-  describe(call: ApiCall): {method: string; url: string; page: string};
+  requestContentType(operationId: string): string | undefined;
+  describe(call: ApiCall): {method: string; contentType?: string; url: string; page: string};
   schemaFact(of: string, fact: string): unknown;
   flatten(schema: any): any;
 }

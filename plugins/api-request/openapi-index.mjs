@@ -224,7 +224,7 @@ export class OpenApiIndex {
       }
     }
     const requestBody = this.resolve(operation.requestBody);
-    const requestSchema = requestBody?.content?.['application/json']?.schema;
+    const requestSchema = requestBody?.content?.[this.requestContentType(call.operation)]?.schema;
     if (call.body !== undefined) {
       if (!requestSchema)
         add('body', 'this operation takes no JSON request body', `${call.operation} takes no JSON request body`);
@@ -256,6 +256,17 @@ export class OpenApiIndex {
     return problems;
   }
 
+  /**
+   * The media type of an operation's JSON request body: `application/json`, or another JSON type
+   * such as `application/merge-patch+json` (PATCH); undefined without a body.
+   */
+  requestContentType(operationId) {
+    const content = this.resolve(this.operations.get(operationId)?.operation.requestBody)?.content ?? {};
+    return 'application/json' in content
+      ? 'application/json'
+      : Object.keys(content).find((type) => type.endsWith('+json'));
+  }
+
   /** Method, full URL (path parameters filled in) and reference page of an example call. */
   describe(call) {
     const {method, route} = this.operations.get(call.operation);
@@ -265,6 +276,7 @@ export class OpenApiIndex {
     const query = new URLSearchParams(Object.entries(call.query ?? {}).map(([k, v]) => [k, String(v)])).toString();
     return {
       method: method.toUpperCase(),
+      contentType: this.requestContentType(call.operation),
       url: `${this.serverFor(call.operation)}${filled}${query ? `?${query}` : ''}`,
       // The API reference generator names each page with lodash's kebabCase of the operationId.
       page: `/api/${kebabCase(call.operation)}`,

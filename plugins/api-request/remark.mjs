@@ -80,14 +80,14 @@ export function checkApiRequests(tree, file, index) {
       problems.push(...found.map((problem) => `${where}: <ApiRequest operation="${props.operation}"> ${problem}`));
       return;
     }
-    const {method, url, page} = index.describe(call);
+    const {method, url, page, contentType} = index.describe(call);
     const status = props.status ? statusLine(props.status) : undefined;
     element.children = [
       {
         type: 'code',
         lang: 'bash',
         meta: `title="${method} request"`,
-        value: curlCommand({method, url, body: props.body}),
+        value: curlCommand({method, url, body: props.body, contentType}),
       },
     ];
     if (props.response !== undefined) {

@@ -393,7 +393,7 @@ export class ApiMarkdown {
     return value === undefined ? `{${parameter.name}}` : encodeURIComponent(String(value));
   }
 
-  curl(operationId, method, route, requestMedia) {
+  curl(operationId, method, route, requestMedia, requestType = 'application/json') {
     const server = this.index.serverFor(operationId);
     const {parameters} = this.index.operations.get(operationId);
     const path = route.replace(/\{([^}]+)\}/g, (whole, name) => {
@@ -406,7 +406,7 @@ export class ApiMarkdown {
     const example = requestMedia && Object.values(requestMedia.examples ?? {}).map((e) => this.index.resolve(e))[0];
     const body = example?.value ?? requestMedia?.example;
     if (body !== undefined) {
-      lines.push(`  --header 'Content-Type: application/json'`);
+      lines.push(`  --header 'Content-Type: ${requestType}'`);
       lines.push(`  --data '${JSON.stringify(body, null, 2).replaceAll("'", "'\\''")}'`);
     }
     return ['```bash', lines.join(' \\\n'), '```'];
@@ -501,7 +501,8 @@ export class ApiMarkdown {
 
     const shown = new Map();
     const requestBody = this.index.resolve(operation.requestBody);
-    const requestMedia = requestBody?.content?.['application/json'];
+    const requestType = this.index.requestContentType(operationId);
+    const requestMedia = requestType && requestBody.content[requestType];
     if (requestBody) {
       lines.push('## Request body', '');
       if (requestBody.description) lines.push(this.absolutize(requestBody.description), '');
@@ -512,7 +513,7 @@ export class ApiMarkdown {
       }
     }
 
-    lines.push('## Example request', '', ...this.curl(operationId, method, route, requestMedia), '');
+    lines.push('## Example request', '', ...this.curl(operationId, method, route, requestMedia, requestType), '');
 
     lines.push('## Responses', '');
     for (const [status, responseNode] of Object.entries(operation.responses ?? {})) {

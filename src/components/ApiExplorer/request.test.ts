@@ -32,6 +32,15 @@ test('the explorer builds the URL, headers and body of the request', () => {
   assert.equal(request.init.body, '{"name": "web"}');
 });
 
+test('a PATCH is sent with its merge-patch content type', () => {
+  const request = buildRequest(
+    {...operation, method: 'patch', contentType: 'application/merge-patch+json'},
+    {server: 'http://127.0.0.1:4010', token: '', values: {'path:service_id': 'abc'}, body: '{"name": "web"}'},
+  );
+  assert.ok('url' in request);
+  assert.equal((request.init.headers as Record<string, string>)['Content-Type'], 'application/merge-patch+json');
+});
+
 test('the explorer says what is wrong with the reader input instead of sending', () => {
   const base = {server: 'http://127.0.0.1:4010', token: '', values: {'path:service_id': 'abc'}};
   const invalid = buildRequest(operation, {...base, body: '{"name": }'});

@@ -40,7 +40,7 @@ export function buildRequest(
     } catch (error) {
       return {problem: `The request body is not valid JSON (${(error as Error).message}). Correct it and send again.`};
     }
-    headers['Content-Type'] = 'application/json';
+    headers['Content-Type'] = operation.contentType ?? 'application/json';
     init.body = body;
   }
   const search = query.toString();

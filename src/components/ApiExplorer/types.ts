@@ -7,4 +7,6 @@ export interface ExplorerOperation {
   parameters: {name: string; in: 'path' | 'query' | 'header'; required: boolean; example: string}[];
   /** The first request example as pretty JSON, when the operation takes a body. */
   body?: string;
+  /** The body's media type when it is not `application/json`, such as `application/merge-patch+json`. */
+  contentType?: string;
 }
