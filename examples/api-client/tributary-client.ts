@@ -2,11 +2,19 @@
 // openapi-typescript (npm run api:types), requests made by openapi-fetch. It doubles as a test
 // that the OpenAPI file is usable by real client generators.
 import createClient from 'openapi-fetch';
-import type {components, paths} from '../../generated/api-types';
+import type {Readable, Writable, components, paths} from '../../generated/api-types';
 
-export type Service = components['schemas']['Service'];
-export type Origin = components['schemas']['Origin'];
-export type Problem = components['schemas']['Problem'];
+// The generated schemas mark readOnly fields `$Read<…>` and secrets `$Write<…>` (openapi-typescript
+// --read-write-markers): `Readable` is an object as responses carry it (every field the server always
+// returns is present, secrets are absent), `Writable` as a request sends it (no read-only field).
+// openapi-fetch applies them to `data` and `body` by itself.
+type Schemas = components['schemas'];
+export type Response<Name extends keyof Schemas> = Readable<Schemas[Name]>;
+export type Request<Name extends keyof Schemas> = Writable<Schemas[Name]>;
+
+export type Service = Response<'Service'>;
+export type Origin = Response<'Origin'>;
+export type Problem = Response<'Problem'>;
 
 export function tributaryClient(baseUrl: string, token: string) {
   return createClient<paths>({baseUrl, headers: {Authorization: `Bearer ${token}`}});

@@ -63,6 +63,64 @@ function defaultServerError() {
   };
 }
 
+/**
+ * Every 2xx JSON response schema with an `id` lists it in `required` (with allOf members merged,
+ * each oneOf/anyOf variant and the items of list pages checked), so that generated clients type the
+ * `id` of a response as always present.
+ */
+function responseIdRequired() {
+  return {
+    Operation: {
+      enter(operation, {report, location, resolve}) {
+        for (const [status, raw] of Object.entries(operation.responses ?? {})) {
+          if (!/^2/.test(status)) continue;
+          const response = resolve(raw);
+          const schema = response.node?.content?.['application/json']?.schema;
+          if (!schema) continue;
+          const from = response.location?.source.absoluteRef ?? location.source.absoluteRef;
+          for (const where of optionalIds(schema, resolve, from)) {
+            report({
+              message: `The ${status} response's ${where} has an \`id\` that \`required\` does not list; list it (responses always carry it).`,
+              location: location.child(['responses', status]).key(),
+            });
+          }
+        }
+      },
+    },
+  };
+}
+
+/**
+ * Where an object of `schema` has an optional `id` ("schema", "Origin", "results[] (Origin)").
+ * `from` is the file that `schema` is written in, against which its relative `$ref`s resolve.
+ */
+function optionalIds(schema, resolve, from, seen = new Set()) {
+  const ref = schema?.$ref;
+  const resolved = ref ? resolve(schema, from) : {node: schema};
+  const node = resolved.node;
+  const file = resolved.location?.source.absoluteRef ?? from;
+  if (!node || typeof node !== 'object' || seen.has(node)) return [];
+  seen.add(node);
+  const name = ref ? ref.split('/').pop().replace(/\.yaml$/, '') : 'schema';
+  const properties = {};
+  const required = new Set(node.required ?? []);
+  for (const part of node.allOf ?? []) {
+    const member = part.$ref ? (resolve(part, file).node ?? {}) : part;
+    Object.assign(properties, member.properties ?? {});
+    for (const field of member.required ?? []) required.add(field);
+  }
+  Object.assign(properties, node.properties ?? {});
+  const found = properties.id && !required.has('id') ? [name] : [];
+  for (const option of [...(node.oneOf ?? []), ...(node.anyOf ?? [])]) {
+    found.push(...optionalIds(option, resolve, file, seen));
+  }
+  const results = properties.results?.$ref ? resolve(properties.results, file).node : properties.results;
+  if (results?.items) {
+    found.push(...optionalIds(results.items, resolve, file, seen).map((item) => `results[] (${item})`));
+  }
+  return found;
+}
+
 export default function tributaryRules() {
   return {
     id: 'tributary',
@@ -71,6 +129,7 @@ export default function tributaryRules() {
         'post-idempotency-key': postIdempotencyKey,
         'operation-roles': operationRoles,
         'default-server-error': defaultServerError,
+        'response-id-required': responseIdRequired,
       },
     },
   };

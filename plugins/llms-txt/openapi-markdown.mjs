@@ -6,6 +6,7 @@ import {STATUS_CODES} from 'node:http';
 import kebabCase from 'lodash/kebabCase.js';
 import {OpenApiIndex} from '../api-request/openapi-index.mjs';
 import {rolesMarkdown} from '../api-request/roles.mjs';
+import {hiddenMarker} from '../api-request/schema-direction.mjs';
 
 const MAX_DEPTH = 8;
 
@@ -251,8 +252,8 @@ export class ApiMarkdown {
     const required = new Set(schema.required ?? []);
     for (const [name, propertyNode] of Object.entries(schema.properties ?? {})) {
       const property = this.index.resolve(propertyNode) ?? {};
-      const hidden = direction === 'request' ? property.readOnly : property.writeOnly;
-      if (hidden) continue;
+      const marker = hiddenMarker(direction);
+      if (propertyNode[marker] || property[marker]) continue;
       const field = prefix ? `${prefix}.${name}` : name;
       const description = [note, this.absolutize(property.description ?? ''), this.constraints(propertyNode)]
         .filter(Boolean)
