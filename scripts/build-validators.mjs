@@ -8,6 +8,7 @@ import {fileURLToPath} from 'node:url';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import standaloneCode from 'ajv/dist/standalone/index.js';
+import {schemaForDirection} from '../plugins/api-request/schema-direction.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const bundleFile = path.join(root, 'generated/static/openapi.json');
@@ -36,33 +37,29 @@ function resolvePointer(spec, ref) {
 }
 
 /**
- * The schema of a request body with every $ref inlined and OpenAPI's request semantics applied:
- * a readOnly property (id, timestamps, computed fields) is neither required nor allowed.
+ * The schema of a request body with every $ref inlined and OpenAPI's request semantics applied
+ * strictly (plugins/api-request/schema-direction.mjs): a readOnly property (id, timestamps,
+ * computed fields) is neither required nor allowed, and neither is an unknown property.
  */
-export function requestSchema(spec, node, seen = []) {
-  if (Array.isArray(node)) return node.map((item) => requestSchema(spec, item, seen));
+export function requestSchema(spec, node) {
+  return schemaForDirection(inline(spec, node), 'request', {strict: true});
+}
+
+/** `node` with every $ref inlined and the annotations left out. */
+function inline(spec, node, seen = []) {
+  if (Array.isArray(node)) return node.map((item) => inline(spec, item, seen));
   if (!node || typeof node !== 'object') return node;
   if (node.$ref) {
     if (seen.includes(node.$ref)) fail(`recursive reference "${node.$ref}" cannot be inlined`);
-    return requestSchema(spec, resolvePointer(spec, node.$ref), [...seen, node.$ref]);
+    // A marker next to the $ref (`writeOnly: true`) applies to the target.
+    const {$ref, ...siblings} = node;
+    return inline(spec, {...resolvePointer(spec, $ref), ...siblings}, [...seen, $ref]);
   }
   const out = {};
   for (const [key, value] of Object.entries(node)) {
     if (ANNOTATIONS.includes(key)) continue;
-    if (key === 'properties') {
-      out.properties = Object.fromEntries(
-        Object.entries(value)
-          .filter(([, property]) => !resolveShallow(spec, property)?.readOnly)
-          .map(([name, property]) => [name, requestSchema(spec, property, seen)]),
-      );
-    } else {
-      out[key] = requestSchema(spec, value, seen);
-    }
+    out[key] = key === 'enum' || key === 'const' || key === 'default' ? value : inline(spec, value, seen);
   }
-  if (Array.isArray(out.required) && out.properties) {
-    out.required = out.required.filter((name) => name in out.properties);
-  }
-  delete out.readOnly;
   return out;
 }
 

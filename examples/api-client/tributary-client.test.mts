@@ -39,8 +39,8 @@ test('lists services through the typed client', async () => {
   const services = await listAllServices(client);
   assert.ok(services.length > 0);
   for (const service of services) {
-    assert.match(service.id ?? '', /^[0-9a-f-]{36}$/);
-    assert.match(service.cname ?? '', /\.edge\.tributary\.example$/);
+    assert.match(service.id, /^[0-9a-f-]{36}$/);
+    assert.match(service.cname, /\.edge\.tributary\.example$/);
   }
 });
 
@@ -59,7 +59,7 @@ test('the paginated loop sends the cursor of each next link and stops when a lin
 
 test('creates an origin and gets the created resource back', async () => {
   const origin = await addOrigin(client, SERVICE_ID, 'web-primary', 'origin.example.com');
-  assert.match(origin.id ?? '', /^[0-9a-f-]{36}$/);
+  assert.match(origin.id, /^[0-9a-f-]{36}$/);
   assert.equal(typeof origin.host, 'string');
 });
 

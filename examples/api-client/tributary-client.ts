@@ -2,14 +2,24 @@
 // openapi-typescript (npm run api:types), requests made by openapi-fetch. It doubles as a test
 // that the OpenAPI file is usable by real client generators.
 import createClient from 'openapi-fetch';
-import type {components, paths} from '../../generated/api-types';
+import type {Readable, Writable, components, paths} from '../../generated/api-types';
 
-export type Service = components['schemas']['Service'];
-export type Origin = components['schemas']['Origin'];
+// The generated schemas mark readOnly fields `$Read<…>` and secrets `$Write<…>` (openapi-typescript
+// --read-write-markers): `Readable` is an object as responses carry it (every field the server always
+// returns is present, secrets are absent), `Writable` as a request sends it (no read-only field).
+// openapi-fetch applies them to `data` and `body` by itself.
+type Schemas = components['schemas'];
+export type ResponseBody<Name extends keyof Schemas> = Readable<Schemas[Name]>;
+export type RequestBody<Name extends keyof Schemas> = Writable<Schemas[Name]>;
+
+export type Service = ResponseBody<'Service'>;
+export type Origin = ResponseBody<'Origin'>;
+export type Problem = ResponseBody<'Problem'>;
+/** The body of "Create an origin": no read-only field. */
+export type NewOrigin = RequestBody<'Origin'>;
 /** The body of "Update part of an origin": a JSON Merge Patch, every field optional. */
-export type OriginPatch = components['schemas']['OriginPatch'];
-export type Problem = components['schemas']['Problem'];
-export type ValidationProblem = components['schemas']['ValidationProblem'];
+export type OriginPatch = RequestBody<'OriginPatch'>;
+export type ValidationProblem = ResponseBody<'ValidationProblem'>;
 
 /** The media type of every PATCH body (RFC 7396). */
 export const MERGE_PATCH = 'application/merge-patch+json';
@@ -98,7 +108,7 @@ export async function addOrigin(client: Client, serviceId: string, name: string,
 export async function createOrigin(
   client: Client,
   serviceId: string,
-  body: components['schemas']['Origin'],
+  body: NewOrigin,
   idempotencyKey: string,
 ): Promise<{origin: Origin; replayed: boolean; etag: string | null}> {
   const {data, error, response} = await client.POST('/services/{service_id}/origins/', {

@@ -325,10 +325,15 @@ function patchSchema() {
         const resource = top.node ?? {};
         const variants = resource.oneOf ? resource.oneOf.map((variant) => resolve(variant, from(top))) : [top];
         const writable = new Map();
-        for (const variant of variants) {
-          for (const [name, property] of Object.entries(variant.node?.properties ?? {})) {
+        // A variant's properties, its own and those of its allOf parts (a union built on a common part).
+        const partsOf = (variant) => [
+          variant,
+          ...(variant.node?.allOf ?? []).map((part) => resolve(part, from(variant))),
+        ];
+        for (const part of variants.flatMap(partsOf)) {
+          for (const [name, property] of Object.entries(part.node?.properties ?? {})) {
             if (writable.has(name) || (resource.oneOf && name === 'type')) continue;
-            if (!(resolve(property, from(variant)).node ?? {}).readOnly) writable.set(name, property);
+            if (!(resolve(property, from(part)).node ?? {}).readOnly) writable.set(name, property);
           }
         }
         const expected = [...writable.keys()].sort().join(', ');
@@ -341,6 +346,8 @@ function patchSchema() {
           return;
         }
         for (const [name, property] of writable) {
+          // With variants, a property may differ per variant (conditions by type): the names suffice.
+          if (resource.oneOf) break;
           if (JSON.stringify(patch.properties[name]) !== JSON.stringify(property)) {
             report({
               message: `Property \`${name}\` of the merge-patch schema differs from the resource's.`,
@@ -351,6 +358,64 @@ function patchSchema() {
       },
     },
   };
+}
+
+/**
+ * Every 2xx JSON response schema with an `id` lists it in `required` (with allOf members merged,
+ * each oneOf/anyOf variant and the items of list pages checked), so that generated clients type the
+ * `id` of a response as always present.
+ */
+function responseIdRequired() {
+  return {
+    Operation: {
+      enter(operation, {report, location, resolve}) {
+        for (const [status, raw] of Object.entries(operation.responses ?? {})) {
+          if (!/^2/.test(status)) continue;
+          const response = resolve(raw);
+          const schema = response.node?.content?.['application/json']?.schema;
+          if (!schema) continue;
+          const from = response.location?.source.absoluteRef ?? location.source.absoluteRef;
+          for (const where of optionalIds(schema, resolve, from)) {
+            report({
+              message: `The ${status} response's ${where} has an \`id\` that \`required\` does not list; list it (responses always carry it).`,
+              location: location.child(['responses', status]).key(),
+            });
+          }
+        }
+      },
+    },
+  };
+}
+
+/**
+ * Where an object of `schema` has an optional `id` ("schema", "Origin", "results[] (Origin)").
+ * `from` is the file that `schema` is written in, against which its relative `$ref`s resolve.
+ */
+function optionalIds(schema, resolve, from, seen = new Set()) {
+  const ref = schema?.$ref;
+  const resolved = ref ? resolve(schema, from) : {node: schema};
+  const node = resolved.node;
+  const file = resolved.location?.source.absoluteRef ?? from;
+  if (!node || typeof node !== 'object' || seen.has(node)) return [];
+  seen.add(node);
+  const name = ref ? ref.split('/').pop().replace(/\.yaml$/, '') : 'schema';
+  const properties = {};
+  const required = new Set(node.required ?? []);
+  for (const part of node.allOf ?? []) {
+    const member = part.$ref ? (resolve(part, file).node ?? {}) : part;
+    Object.assign(properties, member.properties ?? {});
+    for (const field of member.required ?? []) required.add(field);
+  }
+  Object.assign(properties, node.properties ?? {});
+  const found = properties.id && !required.has('id') ? [name] : [];
+  for (const option of [...(node.oneOf ?? []), ...(node.anyOf ?? [])]) {
+    found.push(...optionalIds(option, resolve, file, seen));
+  }
+  const results = properties.results?.$ref ? resolve(properties.results, file).node : properties.results;
+  if (results?.items) {
+    found.push(...optionalIds(results.items, resolve, file, seen).map((item) => `results[] (${item})`));
+  }
+  return found;
 }
 
 export default function tributaryRules() {
@@ -367,6 +432,7 @@ export default function tributaryRules() {
         'response-headers': responseHeaders,
         'etag-if-match': etagIfMatch,
         'patch-schema': patchSchema,
+        'response-id-required': responseIdRequired,
       },
     },
   };

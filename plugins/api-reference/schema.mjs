@@ -1,6 +1,7 @@
 // Turns an OpenAPI 3.1 schema into the small tree the <ApiSchema> component renders: references
 // resolved, allOf merged, oneOf/anyOf labelled, readOnly fields dropped from requests and writeOnly
 // fields dropped from responses, descriptions rendered to HTML.
+import {hiddenMarker} from '../api-request/schema-direction.mjs';
 import {markdownToHtml} from './markdown.mjs';
 
 const CONSTRAINTS = [
@@ -100,10 +101,12 @@ export function schemaView(spec, schema, direction, trail = []) {
   ).filter(Boolean);
   if (constraints.length) view.constraints = constraints;
   if (resolved.properties) {
-    const hidden = direction === 'request' ? 'readOnly' : 'writeOnly';
+    // A readOnly field listed in `required` is required in responses only, a writeOnly one in
+    // requests only; each is left out where it does not apply (plugins/api-request/schema-direction.mjs).
+    const hidden = hiddenMarker(direction);
     const required = new Set(resolved.required ?? []);
     view.properties = Object.entries(resolved.properties)
-      .filter(([, property]) => !deref(spec, property).node?.[hidden])
+      .filter(([, property]) => !property?.[hidden] && !deref(spec, property).node?.[hidden])
       .map(([propertyName, property]) => ({
         name: propertyName,
         required: required.has(propertyName),

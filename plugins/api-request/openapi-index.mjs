@@ -7,6 +7,7 @@ import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import kebabCase from 'lodash/kebabCase.js';
 import {deref, mergeAllOf} from '../api-reference/schema.mjs';
+import {hiddenMarker, schemaForDirection} from './schema-direction.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const DEFAULT_BUNDLE = path.join(root, 'generated/static/openapi.json');
@@ -18,21 +19,18 @@ function retarget(schema, direction) {
   return JSON.parse(JSON.stringify(schema).replaceAll('"$ref":"#/', `"$ref":"${SPEC_ID[direction]}#/`));
 }
 
-/**
- * OpenAPI semantics JSON Schema lacks: a readOnly property is never required in a request and a
- * writeOnly property is never required in a response (Redocly's lint reads them the same way).
- */
-function forDirection(node, direction) {
-  if (Array.isArray(node)) return node.map((item) => forDirection(item, direction));
-  if (!node || typeof node !== 'object') return node;
-  const out = Object.fromEntries(Object.entries(node).map(([key, value]) => [key, forDirection(value, direction)]));
-  if (Array.isArray(out.required) && out.properties) {
-    const hidden = direction === 'request' ? 'readOnly' : 'writeOnly';
-    out.required = out.required.filter((name) => !out.properties[name]?.[hidden]);
+/** The `$ref`s used as `allOf` members anywhere in `node`: their targets also get an open copy. */
+function allOfRefs(node, found = new Set()) {
+  if (Array.isArray(node)) node.forEach((item) => allOfRefs(item, found));
+  else if (node && typeof node === 'object') {
+    for (const member of Array.isArray(node.allOf) ? node.allOf : []) if (member?.$ref) found.add(member.$ref);
+    Object.values(node).forEach((value) => allOfRefs(value, found));
   }
-  return out;
+  return found;
 }
 
+const OPEN_SCHEMAS = 'x-open-schemas';
+const openRef = (ref) => ref.replace(/^#\/components\/schemas\//, `#/components/${OPEN_SCHEMAS}/`);
 /**
  * Ajv errors as problems: `pointer` is the JSON pointer of the value at fault (for a missing or
  * unknown property, the property itself), `text` the one-line message the guides' checks print.
@@ -40,8 +38,8 @@ function forDirection(node, direction) {
 function describeErrors(errors) {
   return (errors ?? []).map((error) => {
     const where = error.instancePath || '(root)';
-    if (error.keyword === 'additionalProperties') {
-      const name = error.params.additionalProperty;
+    if (error.keyword === 'additionalProperties' || error.keyword === 'unevaluatedProperties') {
+      const name = error.params.additionalProperty ?? error.params.unevaluatedProperty;
       return {
         pointer: `${error.instancePath}/${escapePointer(name)}`,
         message: `unknown property "${name}"`,
@@ -78,11 +76,38 @@ export class OpenApiIndex {
     }
     this.ajv = new Ajv2020({strict: false, allErrors: true, validateFormats: true});
     addFormats(this.ajv);
+    // Examples are checked strictly (see schemaForDirection): no unknown field, no read-only field
+    // in a request, no secret in a response.
+    const schemas = spec.components?.schemas ?? {};
+    const open = {};
+    for (const ref of allOfRefs(spec)) {
+      const name = ref.replace(/^#\/components\/schemas\//, '');
+      if (name !== ref && schemas[name]) open[name] = schemas[name];
+    }
     for (const direction of ['request', 'response']) {
-      const components = forDirection(spec.components ?? {}, direction);
+      const options = this.directionOptions(direction);
+      const components = {
+        ...schemaForDirection(spec.components ?? {}, direction, options),
+        [OPEN_SCHEMAS]: Object.fromEntries(
+          Object.entries(open).map(([name, schema]) => [
+            name,
+            schemaForDirection(schema, direction, {...options, open: true}),
+          ]),
+        ),
+      };
       this.ajv.addSchema({$id: SPEC_ID[direction], components: retarget(components, direction)});
     }
     this.validators = new Map();
+  }
+
+  /** Options of schemaForDirection for this spec: strict, `$ref`s resolved to find the markers. */
+  directionOptions(direction) {
+    const marker = hiddenMarker(direction);
+    return {
+      strict: true,
+      openRef,
+      isHidden: (property) => Boolean(property?.[marker] || this.resolve(property)?.[marker]),
+    };
   }
 
   static load(file = DEFAULT_BUNDLE) {
@@ -117,7 +142,9 @@ export class OpenApiIndex {
     const key = `${direction}:${JSON.stringify(schema)}`;
     let validator = this.validators.get(key);
     if (!validator) {
-      validator = this.ajv.compile(retarget(forDirection(schema, direction), direction));
+      validator = this.ajv.compile(
+        retarget(schemaForDirection(schema, direction, this.directionOptions(direction)), direction),
+      );
       this.validators.set(key, validator);
     }
     return validator(value) ? [] : describeErrors(validator.errors);

@@ -44,7 +44,7 @@ test('a valid request becomes a curl block with its method and URL from the Open
 test('a response becomes a JSON block titled with its status; an empty one is said in words', () => {
   const {tree, problems} = check(
     [
-      `<ApiRequest operation="services_origins_retrieve" path={{service_id: "${SERVICE.service_id}", origin_id: "3b9e7c14-52d8-4f6a-9e21-7c0d4a8b6f35"}} status={200} response={{id: "3b9e7c14-52d8-4f6a-9e21-7c0d4a8b6f35", name: "web", host: "origin.example.com"}} />`,
+      `<ApiRequest operation="services_origins_retrieve" path={{service_id: "${SERVICE.service_id}", origin_id: "3b9e7c14-52d8-4f6a-9e21-7c0d4a8b6f35"}} status={200} response={{id: "3b9e7c14-52d8-4f6a-9e21-7c0d4a8b6f35", name: "web", host: "origin.example.com", created_at: "2026-03-02T10:00:00Z", updated_at: "2026-03-02T10:00:00Z"}} />`,
       '',
       `<ApiRequest operation="services_behaviors_destroy" path={{service_id: "${SERVICE.service_id}", behavior_id: "5a90c3e7-14b2-4d8f-a6e1-c7b4d2f08e39"}} status={204} />`,
     ].join('\n'),

@@ -15,6 +15,7 @@ import {
   problemCatalogue,
   problemUsage,
 } from '../api-reference/problem-types.mjs';
+import {hiddenMarker} from '../api-request/schema-direction.mjs';
 
 const MAX_DEPTH = 8;
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'];
@@ -326,8 +327,8 @@ export class ApiMarkdown {
     const required = new Set(schema.required ?? []);
     for (const [name, propertyNode] of Object.entries(schema.properties ?? {})) {
       const property = this.index.resolve(propertyNode) ?? {};
-      const hidden = direction === 'request' ? property.readOnly : property.writeOnly;
-      if (hidden) continue;
+      const marker = hiddenMarker(direction);
+      if (propertyNode[marker] || property[marker]) continue;
       const field = prefix ? `${prefix}.${name}` : name;
       const description = [note, this.absolutize(property.description ?? ''), this.constraints(propertyNode)]
         .filter(Boolean)

@@ -417,7 +417,8 @@ export function describeSchemaErrors(errors: readonly SchemaError[] | null | und
       case 'required':
         return `${where}: "${p.missingProperty}" is required.`;
       case 'additionalProperties':
-        return `${where}: "${p.additionalProperty}" is not a field of this request.`;
+      case 'unevaluatedProperties':
+        return `${where}: "${p.additionalProperty ?? p.unevaluatedProperty}" is not a field of this request.`;
       case 'enum':
         return `${where}: must be one of ${(p.allowedValues as unknown[]).join(', ')}.`;
       case 'type':
