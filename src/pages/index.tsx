@@ -35,6 +35,11 @@ export default function Home(): ReactNode {
             {brand.productName} connects your own CDN accounts and deploys one service configuration to all of them. Its
             DNS then steers each user to the best CDN by geography, network, performance, cost and health.
           </p>
+          <p className={styles.lead}>
+            New to {brand.productName}? Follow the <Link to="/Guides/Tutorial Steps">Tutorial</Link> (dashboard, about
+            an hour) — or, to automate, the <Link to="/Getting started/Step by Step Configuration">API quickstart</Link>{' '}
+            (15 minutes).
+          </p>
           <div className={styles.search} role="search" aria-label="Search the documentation">
             <SearchBar />
           </div>

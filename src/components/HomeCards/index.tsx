@@ -13,7 +13,8 @@ export const homeCards: readonly HomeCard[] = [
   {
     title: 'Getting started',
     to: '/category/getting-started',
-    description: 'How Tributary steers traffic with DNS, and a first configuration from an empty account to two CDNs.',
+    description:
+      'How Tributary steers traffic with DNS, the security it adds, and a 15-minute API quickstart to two CDNs.',
   },
   {
     title: 'Guides by task',
