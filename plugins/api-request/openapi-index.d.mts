@@ -30,6 +30,8 @@ export class OpenApiIndex {
     direction?: 'request' | 'response',
   ): {pointer: string; message: string; text: string}[];
   requestContentType(operationId: string): string | undefined;
+  /** The server URL an example shows: the operation's own first server, else the API's. */
+  serverFor(operationId: string): string;
   describe(call: ApiCall): {method: string; contentType?: string; url: string; page: string};
   schemaFact(of: string, fact: string): unknown;
   flatten(schema: any): any;
