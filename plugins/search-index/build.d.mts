@@ -1,3 +1,5 @@
+import type MiniSearch from 'minisearch';
+import type {IndexedFields} from './options.mjs';
 import type {SearchPage} from './index.mjs';
 import type {SearchMeta} from '../../src/components/SearchEngine/engine';
 
@@ -11,4 +13,6 @@ export function buildSearchFiles(
   meta: SearchMeta;
   files: Record<string, string>;
   documents: {url: string; title: string; subcategory: string; text: string; api?: string}[];
+  /** The MiniSearch index the files were cut from (the engine's scoring is tested against it). */
+  index: MiniSearch<IndexedFields>;
 };

@@ -3,12 +3,14 @@
 //   meta     what every query needs: the sorted vocabulary (to expand prefixes and typos into
 //            terms), where each term's shard and each document's chunk starts, the per-document
 //            field lengths of the BM25 score, and the page, kind and API path of each document;
-//   shards   the index by term range: each term's postings (MiniSearch's own serialization) and the
-//            positions of its words in the documents (for the proximity bonus);
+//   shards   the index by term range: each term's postings (from MiniSearch's serialization) and the
+//            positions of its words in the documents (for the proximity bonus), encoded compactly
+//            (codec.mjs);
 //   chunks   the documents (url, title, subcategory, text, api) by id range: only the chunks of
 //            the results shown are fetched.
 import {createHash} from 'node:crypto';
 import MiniSearch from 'minisearch';
+import {encodePositions, encodePostings} from './codec.mjs';
 import {FIELDS, PROXIMITY_GAP, miniSearchOptions, normalizeApiPath, wordTerms} from './options.mjs';
 
 /**
@@ -16,9 +18,9 @@ import {FIELDS, PROXIMITY_GAP, miniSearchOptions, normalizeApiPath, wordTerms} f
  * against 20,000 (README › Search): smaller shards waste fewer bytes on the terms a query does not
  * need (further query p95 27 kB against 39), for more requests; a frequent term can exceed it alone.
  */
-export const SHARD_BYTES = 8_000;
+export const SHARD_BYTES = 4_000;
 /** Raw bytes of documents a chunk holds at least: about 2 kB gzip, a few sections. */
-export const CHUNK_BYTES = 5_000;
+export const CHUNK_BYTES = 2_500;
 
 /** A sentence repeated on at least this many pages is boilerplate (shared API error texts…). */
 const BOILERPLATE_PAGES = 8;
@@ -171,12 +173,12 @@ export function buildSearchFiles(pages, {shardBytes = SHARD_BYTES, chunkBytes = 
   documents.forEach((document, id) => {
     for (const [term, list] of termPositions(document)) {
       let byDocument = positionsByTerm.get(term);
-      if (!byDocument) positionsByTerm.set(term, (byDocument = {}));
-      byDocument[id] = list;
+      if (!byDocument) positionsByTerm.set(term, (byDocument = []));
+      byDocument.push([id, list]);
     }
   });
   const entries = serialized.index
-    .map(([term, postings]) => [term, postings, positionsByTerm.get(term) ?? {}])
+    .map(([term, postings]) => [term, encodePostings(postings), encodePositions(positionsByTerm.get(term) ?? [])])
     .sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
   const entrySizes = new Map(entries.map((entry) => [entry, JSON.stringify(entry).length]));
   const shardStarts = runs(entries, (entry) => entrySizes.get(entry), shardBytes);
@@ -222,7 +224,7 @@ export function buildSearchFiles(pages, {shardBytes = SHARD_BYTES, chunkBytes = 
   }
 
   const meta = {
-    version: 2,
+    version: 3,
     fields: FIELDS,
     documentCount: serialized.documentCount,
     averageFieldLength: serialized.averageFieldLength,
@@ -243,5 +245,5 @@ export function buildSearchFiles(pages, {shardBytes = SHARD_BYTES, chunkBytes = 
       return [[id, method.toLowerCase(), normalizeApiPath(apiPath)]];
     }),
   };
-  return {meta, files, documents};
+  return {meta, files, documents, index};
 }

@@ -9,7 +9,7 @@ import {gotoHydrated, launchBrowser, newPage, siteUrl} from '../support/site.mjs
 const GUIDE = '/Guides/Services/Creating a Service';
 const SEARCH_FILES = /\/search-manifest\.json|\/assets\/search\//;
 const BUILD_DIR = process.env.BUILD_DIR ?? 'build';
-/** The JS chunks only the search loads: the engine (it names the manifest) and MiniSearch. */
+/** The JS chunks only the search loads: the engine (it names the manifest; MiniSearch, if bundled). */
 const SEARCH_CHUNKS = readdirSync(path.join(BUILD_DIR, 'assets/js'))
   .filter((name) => name.endsWith('.js'))
   .filter((name) => {

@@ -1,7 +1,7 @@
 import {describe, test} from 'node:test';
 import assert from 'node:assert/strict';
 import {buildSearchFiles} from '../../../plugins/search-index/build.mjs';
-import {normalizeApiPath} from '../../../plugins/search-index/options.mjs';
+import {BOOST, normalizeApiPath} from '../../../plugins/search-index/options.mjs';
 import {
   MAX_QUERY_CHARS,
   SearchEngine,
@@ -329,7 +329,15 @@ describe('split search files', () => {
     const {meta, reader} = splitFiles();
     const split = new SearchEngine(meta, reader);
     const whole = engine();
-    for (const query of ['orig shield', 'cloudfrnt', 'certficate renew', 'POST /services/{id}/origins', 'purge tags']) {
+    for (const query of [
+      'orig shield',
+      'cloudfrnt',
+      'certficate renew',
+      'POST /services/{id}/origins',
+      'purge tags',
+      'X-Request-Id',
+      'service_id origins',
+    ]) {
       assert.deepEqual(await split.find(query), whole.search(query), query);
     }
   });
@@ -349,5 +357,42 @@ describe('split search files', () => {
   test('a synchronous search with shards not loaded says so instead of answering wrong', () => {
     const {meta, reader} = splitFiles();
     assert.throws(() => new SearchEngine(meta, reader).search('origin'), /not loaded/);
+  });
+});
+
+describe('scoring', () => {
+  test('the engine scores every document as MiniSearch 7.2 does over the same index', () => {
+    const {meta, files, index} = buildSearchFiles(pages);
+    const whole = SearchEngine.fromFiles((name) =>
+      name === 'search-manifest.json' ? '{"meta":"meta"}' : name === 'meta' ? JSON.stringify(meta) : files[name],
+    );
+    const kinds = [...meta.kinds].map(Number);
+    for (const [query, fuzzy] of [
+      ['origin shield', false],
+      ['orig shiel', false],
+      ['cloudfrnt provider', true],
+      ['X-Request-Id header', false],
+      ['purge cache tags', false],
+    ] as const) {
+      const terms = queryTerms(query);
+      const prefixed: boolean[] = whole['prefixed'](terms);
+      const ours: Map<number, {score: number}> = new Map();
+      whole['score'](terms, prefixed, fuzzy, ours as Parameters<SearchEngine['score']>[3]);
+      const theirs = index.search(terms.join(' '), {
+        boost: BOOST,
+        boostDocument: (id) => (kinds[Number(id)] & 1 ? 1.4 : 1) * (kinds[Number(id)] & 2 ? 0.8 : 1),
+        tokenize: (text) => text.split(' '),
+        processTerm: (term) => term,
+        prefix: (_term, position) => prefixed[position],
+        fuzzy: (term) => (fuzzy && term.length >= 5 ? 0.2 : false),
+        combineWith: 'OR',
+      });
+      assert.ok(theirs.length > 0, query);
+      assert.equal(ours.size, theirs.length, query);
+      for (const result of theirs) {
+        const score = ours.get(Number(result.id))?.score ?? 0;
+        assert.ok(Math.abs(score - result.score) <= 1e-9 * result.score, `${query}: document ${result.id}`);
+      }
+    }
   });
 });
