@@ -227,6 +227,56 @@ function securityMdx(spec, operation) {
     .join('\n');
 }
 
+const SHARED_RESPONSE = /^#\/components\/responses\//;
+
+/** A 4xx, 5xx or default response shared through components/responses. */
+function isSharedError(status, rawResponse) {
+  return (/^[45]/.test(status) || status === 'default') && SHARED_RESPONSE.test(rawResponse?.$ref ?? '');
+}
+
+/** Status, reason, when it happens and the problem types its examples show. */
+function sharedErrorRow(spec, status, response) {
+  const types = new Set();
+  for (const media of Object.values(response.content ?? {})) {
+    for (const example of namedExamples(spec, media)) {
+      const type = example.value?.type;
+      if (typeof type === 'string') types.add(type);
+    }
+  }
+  return {
+    status,
+    reason: REASONS[status] ?? (status === 'default' ? 'Any other status' : ''),
+    response,
+    types: [...types],
+  };
+}
+
+const tableCell = (markdown) => markdown.replace(/\s*\n\s*/g, ' ').replaceAll('|', '\\|');
+
+/** One compact table for the shared errors, with the error model described once. */
+function sharedErrorsMdx(spec, rows) {
+  const typeLink = (uri) => {
+    const slug = uri.split('#')[1] ?? uri.split('/').pop();
+    const page = uri.includes('/docs/api/') ? `/docs/api/${uri.split('/docs/api/')[1]}` : uri;
+    return `[\`${slug}\`](${page})`;
+  };
+  const lines = [
+    '### Errors {#errors}',
+    markdownToMdx(
+      'Every error answers `application/problem+json` with `type`, `title`, `status`, `detail` and `request_id` ' +
+        '(see [Errors](/docs/api/tributary-api#errors) and [Problem types](/docs/api/problem-types)), and carries ' +
+        '`X-Request-Id` and the `RateLimit-*` headers; `429` and server errors add `Retry-After`.',
+    ),
+    '| Status | When | Problem types |\n| --- | --- | --- |',
+  ];
+  const body = rows.map(
+    ({status, reason, response, types}) =>
+      `| ${`${status} ${reason}`.trim()} | ${tableCell(markdownToMdx(response.description ?? ''))} | ${types.map(typeLink).join(', ')} |`,
+  );
+  lines[2] += `\n${body.join('\n')}`;
+  return lines.join('\n\n');
+}
+
 /** The MDX of one operation page. */
 export function operationPage(spec, entry) {
   const {id, method, route, operation, parameters} = entry;
@@ -269,8 +319,15 @@ export function operationPage(spec, entry) {
   }
 
   const responses = ['## Responses {#responses}'];
+  const sharedErrors = [];
   for (const [status, rawResponse] of Object.entries(operation.responses)) {
     const response = deref(spec, rawResponse).node;
+    // Errors many operations share (a $ref to components/responses) get one row each in a compact
+    // table; the schema and headers of every problem are the same and are described once.
+    if (isSharedError(status, rawResponse)) {
+      sharedErrors.push(sharedErrorRow(spec, status, response));
+      continue;
+    }
     const reason = REASONS[status] ?? (status === 'default' ? 'Any other status' : '');
     responses.push(`### ${status} ${reason} {#response-${status.toLowerCase()}}`.replace('  ', ' '));
     if (response.description) responses.push(markdownToMdx(response.description));
@@ -292,6 +349,7 @@ export function operationPage(spec, entry) {
       if (examples.length) responses.push(examplesMdx(examples, 'Example'));
     }
   }
+  if (sharedErrors.length) responses.push(sharedErrorsMdx(spec, sharedErrors));
   sections.push(responses.join('\n\n'));
 
   const exampleValue = (parameter) => {

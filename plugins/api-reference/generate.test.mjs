@@ -408,3 +408,32 @@ test('a webhook is documented on its tag page: headers, body schema, examples an
   assert.match(real, /### Alert notification \{#webhook-alert-notification\}/);
   assert.match(real, /"name":"X-Tributary-Signature"/);
 });
+
+test('shared error responses are one compact table row each; an operation-specific error keeps its section', () => {
+  const problem = (type, status) => ({
+    'application/problem+json': {
+      schema: {type: 'object'},
+      examples: {
+        One: {summary: 'One', value: {type: `https://docs.example.test/docs/api/problem-types#${type}`, status}},
+      },
+    },
+  });
+  const spec = miniSpec((mini) => {
+    mini.components.responses = {
+      Locked: {description: 'The widget is | locked.', content: problem('widget-locked', 423)},
+    };
+    Object.assign(mini.paths['/widgets/{widget_id}/'].put.responses, {
+      423: {$ref: '#/components/responses/Locked'},
+      409: {description: 'Only this operation conflicts.', content: problem('widget-conflict', 409)},
+    });
+    return mini;
+  });
+  const page = operationPage(spec, listOperations(spec)[0]);
+  assert.match(page, /### 409 Conflict \{#response-409\}\n\nOnly this operation conflicts\./);
+  assert.doesNotMatch(page, /### 423/);
+  assert.match(page, /### Errors \{#errors\}/);
+  assert.match(
+    page,
+    /\| 423 \| The widget is \\\| locked\. \| \[`widget-locked`\]\(\/docs\/api\/problem-types#widget-locked\) \|/,
+  );
+});
