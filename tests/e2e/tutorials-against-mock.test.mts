@@ -9,7 +9,7 @@ import {createProcessor} from '@mdx-js/mdx';
 import remarkFrontmatter from 'remark-frontmatter';
 import {visit} from 'unist-util-visit';
 import {literalValue} from '../../plugins/api-request/remark.mjs';
-import {OpenApiIndex} from '../../plugins/api-request/openapi-index.mjs';
+import {OpenApiIndex, type ApiCall} from '../../plugins/api-request/openapi-index.mjs';
 
 const MOCK_URL = process.env.MOCK_URL ?? 'http://127.0.0.1:4010';
 
@@ -22,14 +22,9 @@ export const FOLLOWED_PAGES = [
   'docs/Guides/CDN Providers/Creating Fastly Credentials.mdx',
 ];
 
-interface Call {
+/** An `<ApiRequest>` of a page, with where it is for messages. */
+interface Call extends ApiCall {
   where: string;
-  operation: string;
-  path?: Record<string, unknown>;
-  query?: Record<string, unknown>;
-  body?: unknown;
-  status?: number;
-  response?: unknown;
 }
 
 interface JsxElement {
