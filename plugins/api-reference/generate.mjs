@@ -8,7 +8,7 @@ import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import kebabCase from 'lodash/kebabCase.js';
 import {codeFence, jsxProp, markdownToHtml, markdownToMdx, plainSummary, yamlString} from './markdown.mjs';
-import {codeSamples} from './samples.mjs';
+import {PANEL_IMPORTS, panelMdx} from './panel.mjs';
 import {deref, schemaView} from './schema.mjs';
 import {rolesMarkdown} from '../api-request/roles.mjs';
 import {
@@ -203,9 +203,7 @@ const IMPORTS = [
   "import ApiEndpoint from '@site/src/components/ApiEndpoint';",
   "import ApiParameters from '@site/src/components/ApiParameters';",
   "import ApiSchema from '@site/src/components/ApiSchema';",
-  "import ApiTryIt from '@site/src/components/ApiTryIt';",
-  "import Tabs from '@theme/Tabs';",
-  "import TabItem from '@theme/TabItem';",
+  ...PANEL_IMPORTS,
 ].join('\n');
 
 function securityMdx(spec, operation) {
@@ -251,7 +249,23 @@ function sharedErrorRow(spec, status, response) {
   };
 }
 
-const tableCell = (markdown) => markdown.replace(/\s*\n\s*/g, ' ').replaceAll('|', '\\|');
+/** Headers every response of every operation carries: said once per page, not in each response's table. */
+const commonHeadersOf = new WeakMap();
+export function commonResponseHeaders(spec) {
+  if (commonHeadersOf.has(spec)) return commonHeadersOf.get(spec);
+  let common;
+  for (const item of Object.values(spec.paths ?? {})) {
+    for (const [method, operation] of Object.entries(item)) {
+      if (!METHODS.includes(method)) continue;
+      for (const raw of Object.values(operation.responses ?? {})) {
+        const names = new Set(Object.keys(deref(spec, raw).node?.headers ?? {}));
+        common = common ? new Set([...common].filter((name) => names.has(name))) : names;
+      }
+    }
+  }
+  commonHeadersOf.set(spec, common ?? new Set());
+  return commonHeadersOf.get(spec);
+}
 
 /** One compact table for the shared errors, with the error model described once. */
 function sharedErrorsMdx(spec, rows) {
@@ -267,11 +281,11 @@ function sharedErrorsMdx(spec, rows) {
         '(see [Errors](/docs/api/tributary-api#errors) and [Problem types](/docs/api/problem-types)), and carries ' +
         '`X-Request-Id` and the `RateLimit-*` headers; `429` and server errors add `Retry-After`.',
     ),
-    '| Status | When | Problem types |\n| --- | --- | --- |',
+    '| Status | Problem types |\n| --- | --- |',
   ];
+  // What each status means is the Problem types page's (one section per type): here, status and types.
   const body = rows.map(
-    ({status, reason, response, types}) =>
-      `| ${`${status} ${reason}`.trim()} | ${tableCell(markdownToMdx(response.description ?? ''))} | ${types.map(typeLink).join(', ')} |`,
+    ({status, reason, types}) => `| ${`${status} ${reason}`.trim()} | ${types.map(typeLink).join(', ')} |`,
   );
   lines[2] += `\n${body.join('\n')}`;
   return lines.join('\n\n');
@@ -298,6 +312,7 @@ export function operationPage(spec, entry) {
 
   let body;
   let contentType;
+  let requestExamples = [];
   const requestBody = operation.requestBody ? deref(spec, operation.requestBody).node : undefined;
   if (requestBody) {
     const parts = [`## Request body {#request-body}`];
@@ -308,33 +323,52 @@ export function operationPage(spec, entry) {
       parts.push(
         `<ApiSchema label="Request body" schema=${jsxProp(schemaView(spec, media.schema ?? {}, 'request'))} />`,
       );
-      const examples = namedExamples(spec, media);
-      if (examples.length) parts.push(examplesMdx(examples, 'Request example'));
       if (body === undefined) {
         body = exampleOf(spec, media);
         contentType = type;
+        // The panel shows the examples of the first media type, in the samples and in Try it.
+        requestExamples = namedExamples(spec, media);
+        if (!requestExamples.length && body !== undefined) {
+          requestExamples = [{name: 'example', summary: 'Example', value: body}];
+        }
       }
     }
     sections.push(parts.join('\n\n'));
   }
 
   const responses = ['## Responses {#responses}'];
+  const common = [...commonResponseHeaders(spec)];
+  if (common.length) {
+    responses.push(
+      `Every response carries ${common.map((name) => `\`${name}\``).join(', ')} (see the [API overview](/docs/api/${OVERVIEW_ID})).`,
+    );
+  }
   const sharedErrors = [];
+  const panelResponses = [];
   for (const [status, rawResponse] of Object.entries(operation.responses)) {
     const response = deref(spec, rawResponse).node;
+    const reason = REASONS[status] ?? (status === 'default' ? 'Any other status' : '');
+    panelResponses.push({
+      status,
+      label: status === 'default' ? 'Other status' : `${status} ${reason}`.trim(),
+      examples: jsonMedia(response.content, `${where}.responses.${status}`).flatMap(([, media]) =>
+        namedExamples(spec, media),
+      ),
+    });
     // Errors many operations share (a $ref to components/responses) get one row each in a compact
     // table; the schema and headers of every problem are the same and are described once.
     if (isSharedError(status, rawResponse)) {
       sharedErrors.push(sharedErrorRow(spec, status, response));
       continue;
     }
-    const reason = REASONS[status] ?? (status === 'default' ? 'Any other status' : '');
     responses.push(`### ${status} ${reason} {#response-${status.toLowerCase()}}`.replace('  ', ' '));
     if (response.description) responses.push(markdownToMdx(response.description));
-    const headers = Object.entries(response.headers ?? {}).map(([name, header]) => {
-      const {node} = deref(spec, header);
-      return {...parameterRow(spec, {...node, name, in: 'header'}, 'response')};
-    });
+    const headers = Object.entries(response.headers ?? {})
+      .filter(([name]) => !common.includes(name))
+      .map(([name, header]) => {
+        const {node} = deref(spec, header);
+        return {...parameterRow(spec, {...node, name, in: 'header'}, 'response')};
+      });
     if (headers.length) {
       responses.push(
         `<ApiParameters label=${jsxProp(`Headers of the ${status} response`)} parameters=${jsxProp(headers)} />`,
@@ -345,7 +379,9 @@ export function operationPage(spec, entry) {
       responses.push(
         `<ApiSchema label=${jsxProp(`${status} response body`)} schema=${jsxProp(schemaView(spec, media.schema ?? {}, 'response'))} />`,
       );
-      const examples = namedExamples(spec, media);
+      // Successful responses show their examples in the panel only; an error of this operation
+      // alone keeps its examples here too, beside the case they illustrate.
+      const examples = /^2/.test(status) ? [] : namedExamples(spec, media);
       if (examples.length) responses.push(examplesMdx(examples, 'Example'));
     }
   }
@@ -370,20 +406,6 @@ export function operationPage(spec, entry) {
       .filter((parameter) => parameter.in === 'query' && parameter.required)
       .map((parameter) => [parameter.name, exampleValue(parameter) ?? '']),
   );
-  const samples = codeSamples({method, server: servers[0].url, path: route, pathParams, query, body, contentType});
-  sections.push(
-    [
-      '## Code samples {#code-samples}',
-      'Each sample reads the access token from the `TRIBUTARY_TOKEN` environment variable.',
-      '<Tabs groupId="api-code-sample">',
-      ...samples.map(
-        (sample) =>
-          `<TabItem value="${sample.value}" label="${sample.label}">\n\n${codeFence(sample.highlight, sample.code)}\n\n</TabItem>`,
-      ),
-      '</Tabs>',
-    ].join('\n\n'),
-  );
-
   const explorer = {
     method,
     path: route,
@@ -397,7 +419,9 @@ export function operationPage(spec, entry) {
         // An optional header (Idempotency-Key) starts empty: a fixed example key would replay.
         example: parameter.in === 'header' && !parameter.required ? '' : (exampleValue(parameter) ?? ''),
       })),
-    body: body === undefined ? undefined : JSON.stringify(body, null, 2),
+    // Sending it to production asks first: it deletes something or purges caches.
+    destructive: method === 'delete' || /\/purge[^/]*\/$/.test(route),
+    // The panel adds the body of the chosen request example.
     contentType: body === undefined || contentType === 'application/json' ? undefined : contentType,
   };
 
@@ -407,7 +431,7 @@ title: ${yamlString(operation.summary)}
 description: ${yamlString(plainSummary(operation.description, operation.summary))}
 sidebar_label: ${yamlString(operation.summary)}
 custom_edit_url: null
-toc_max_heading_level: 3
+hide_table_of_contents: true
 ---
 
 ${IMPORTS}
@@ -416,7 +440,7 @@ ${IMPORTS}
 
 ${markdownToMdx(operation.description ?? '')}
 
-<ApiTryIt operation=${jsxProp(explorer)} />
+${panelMdx({call: {method, server: servers[0].url, path: route, pathParams, query, contentType}, requestExamples, responses: panelResponses, explorer})}
 
 ## Authentication {#authentication}
 

@@ -154,9 +154,15 @@ test('an operation page carries method, path, parameters, schema fields, example
   assert.match(page, /## Path parameters \{#path-parameters\}/);
   assert.match(page, /## Request body \{#request-body\}/);
   assert.match(page, /### 200 OK \{#response-200\}/);
-  assert.match(page, /\*\*Request example: A blue widget\*\*\n\n```json\n\{\n {2}"name": "Bob's"/);
-  assert.match(page, /<Tabs groupId="api-code-sample">/);
+  // The panel: the named request examples for its picker, each with its samples, and Try it's data.
+  assert.match(
+    page,
+    /<ApiPanel requestExamples=\{\[\{"name":"Blue","summary":"A blue widget","body":"\{\\n {2}\\"name\\": \\"Bob's\\"/,
+  );
+  assert.match(page, /<ApiPanelRequest example=\{"Blue"\}>\n\n<Tabs groupId="api-code-sample">/);
   assert.match(page, /https:\/\/api\.example\.test\/v1\/widgets\/w%201\//);
+  assert.match(page, /<ApiPanelResponse example="200-/);
+  assert.doesNotMatch(page, /Request example:/, 'request examples live in the panel only');
 });
 
 test('request schemas drop readOnly fields and response schemas drop writeOnly fields', () => {
@@ -430,10 +436,8 @@ test('shared error responses are one compact table row each; an operation-specif
   });
   const page = operationPage(spec, listOperations(spec)[0]);
   assert.match(page, /### 409 Conflict \{#response-409\}\n\nOnly this operation conflicts\./);
+  assert.match(page, /\*\*Example: One\*\*/, 'an error of this operation alone keeps its example beside it');
   assert.doesNotMatch(page, /### 423/);
   assert.match(page, /### Errors \{#errors\}/);
-  assert.match(
-    page,
-    /\| 423 \| The widget is \\\| locked\. \| \[`widget-locked`\]\(\/docs\/api\/problem-types#widget-locked\) \|/,
-  );
+  assert.match(page, /\| 423 \| \[`widget-locked`\]\(\/docs\/api\/problem-types#widget-locked\) \|/);
 });

@@ -83,19 +83,20 @@ describe('API reference', () => {
     assert.match(endpoint, /^POST\s+\/services\/\{service_id\}\/origins\/$/);
     assert.match(await article.innerText(), /Server: https:\/\/api\.tributary\.example\/api\/v1/);
     const pathParameters = article.getByRole('table', {name: 'Path parameters'});
-    assert.match(await pathParameters.getByRole('row').nth(1).innerText(), /service_id\s+required\s+string \(uuid\)/);
+    assert.match(await pathParameters.getByRole('row').nth(1).innerText(), /service_id\s+string \(uuid\)\s+required/);
     const requestBody = await article.getByRole('region', {name: 'Request body'}).innerText();
     assert.match(requestBody, /\bname\s+string\s+required/);
     assert.doesNotMatch(requestBody, /\bid\s+string \(uuid\)/, 'the read-only id is not part of the request');
     const created = await article.getByRole('region', {name: '201 response body'}).innerText();
     assert.match(created, /\bid\s+string \(uuid\)\s+required\s*read-only/);
-    assert.match(await article.innerText(), /Request example: Private Amazon S3 bucket\s+\{\s+"name": "media-bucket"/);
-    assert.match(
-      await article.locator('pre').filter({hasText: 'curl --request POST'}).innerText(),
-      /\$TRIBUTARY_TOKEN/,
-    );
-    for (const anchor of ['#path-parameters', '#request-body', '#responses', '#response-201', '#code-samples']) {
-      assert.equal(await page.locator(`.table-of-contents a[href="${anchor}"]`).count(), 1, anchor);
+    // The panel shows the first request example's curl and its response without JavaScript.
+    const panel = article.getByRole('complementary', {name: 'Request and response'});
+    const curl = await panel.locator('pre').filter({hasText: 'curl --request POST'}).first().innerText();
+    assert.match(curl, /\$TRIBUTARY_TOKEN/);
+    assert.match(curl, /"name": "web-primary"/);
+    assert.match(await panel.innerText(), /201 Created[\s\S]*"id": "/);
+    for (const anchor of ['path-parameters', 'request-body', 'responses', 'response-201', 'errors']) {
+      assert.equal(await page.locator(`h2#${anchor}, h3#${anchor}`).count(), 1, anchor);
     }
     await context.close();
   });

@@ -1,4 +1,5 @@
-import {useId, useState, type FormEvent, type ReactNode} from 'react';
+import {useEffect, useId, useRef, useState, type FormEvent, type ReactNode} from 'react';
+import clsx from 'clsx';
 import {buildRequest, parameterKey, prettyBody, TOKEN_STORAGE_KEY, type ParameterValues} from './request';
 import type {ExplorerOperation} from './types';
 import styles from './styles.module.css';
@@ -11,7 +12,13 @@ interface Answer {
   body: string;
 }
 
-function readToken(): string {
+/**
+ * The reader's token lives in memory (this variable: it survives client-side navigation, not a
+ * reload) unless they ask to keep it for the tab, which puts it in session storage.
+ */
+let tokenInMemory = '';
+
+function readKeptToken(): string {
   try {
     return sessionStorage.getItem(TOKEN_STORAGE_KEY) ?? '';
   } catch {
@@ -19,14 +26,17 @@ function readToken(): string {
   }
 }
 
-function storeToken(token: string) {
+function keepToken(token: string, keep: boolean) {
   try {
-    if (token) sessionStorage.setItem(TOKEN_STORAGE_KEY, token);
+    if (keep && token) sessionStorage.setItem(TOKEN_STORAGE_KEY, token);
     else sessionStorage.removeItem(TOKEN_STORAGE_KEY);
   } catch {
-    // Storage can be disabled; the token then lives in this form only.
+    // Storage can be disabled; the token then stays in memory only.
   }
 }
+
+/** The local mock (npm run mock) is where Try it sends by default: nothing real changes there. */
+const isLocal = (url: string) => /^http:\/\/(127\.0\.0\.1|localhost)[:/]/.test(url);
 
 /**
  * The "Send API Request" panel: server, token, parameters and JSON body, then the answer's status,
@@ -34,8 +44,11 @@ function storeToken(token: string) {
  */
 export default function ApiExplorer({operation}: {operation: ExplorerOperation}): ReactNode {
   const id = useId();
-  const [server, setServer] = useState(operation.servers[0]?.url ?? '');
-  const [token, setToken] = useState(readToken);
+  const [server, setServer] = useState(
+    (operation.servers.find((option) => isLocal(option.url)) ?? operation.servers[0])?.url ?? '',
+  );
+  const [kept, setKept] = useState(() => readKeptToken() !== '');
+  const [token, setToken] = useState(() => tokenInMemory || readKeptToken());
   const [values, setValues] = useState<ParameterValues>(() =>
     Object.fromEntries(
       operation.parameters.map((parameter) => [
@@ -45,12 +58,34 @@ export default function ApiExplorer({operation}: {operation: ExplorerOperation})
     ),
   );
   const [body, setBody] = useState(operation.body ?? '');
+  // Another example chosen in the panel replaces the body (state adjusted while rendering).
+  const [bodyExample, setBodyExample] = useState(operation.body);
+  if (bodyExample !== operation.body) {
+    setBodyExample(operation.body);
+    setBody(operation.body ?? '');
+  }
   const [problem, setProblem] = useState<string | null>(null);
   const [answer, setAnswer] = useState<Answer | null>(null);
   const [sending, setSending] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const needsConfirmation = Boolean(operation.destructive) && !isLocal(server);
+  const confirmButton = useRef<HTMLButtonElement>(null);
+  // The send button gives way to the question: keyboard focus follows it there.
+  useEffect(() => {
+    if (confirming) confirmButton.current?.focus();
+  }, [confirming]);
 
-  async function send(event: FormEvent) {
+  function send(event: FormEvent) {
     event.preventDefault();
+    if (needsConfirmation) {
+      setConfirming(true);
+      return;
+    }
+    void dispatch();
+  }
+
+  async function dispatch() {
+    setConfirming(false);
     const request = buildRequest(operation, {server, token, values, body});
     if ('problem' in request) {
       setProblem(request.problem);
@@ -96,7 +131,14 @@ export default function ApiExplorer({operation}: {operation: ExplorerOperation})
       <form onSubmit={send} noValidate>
         <div className={styles.field}>
           <label htmlFor={`${id}-server`}>Server</label>
-          <select id={`${id}-server`} value={server} onChange={(event) => setServer(event.target.value)}>
+          <select
+            id={`${id}-server`}
+            value={server}
+            onChange={(event) => {
+              setServer(event.target.value);
+              setConfirming(false);
+            }}
+          >
             {operation.servers.map((option) => (
               <option key={option.url} value={option.url}>
                 {option.url}
@@ -118,12 +160,25 @@ export default function ApiExplorer({operation}: {operation: ExplorerOperation})
             value={token}
             onChange={(event) => {
               setToken(event.target.value);
-              storeToken(event.target.value);
+              tokenInMemory = event.target.value;
+              keepToken(event.target.value, kept);
             }}
           />
           <span id={`${id}-token-hint`} className={styles.hint}>
-            Kept in this browser tab only (session storage) and never shown in the code samples.
+            Never shown in the code samples. It stays in this page&apos;s memory and is gone after a reload, unless you
+            keep it for this tab.
           </span>
+          <label className={styles.check}>
+            <input
+              type="checkbox"
+              checked={kept}
+              onChange={(event) => {
+                setKept(event.target.checked);
+                keepToken(token, event.target.checked);
+              }}
+            />
+            Keep the token for this tab (session storage)
+          </label>
         </div>
         {groups.map((group) => (
           <fieldset key={group.location} className={styles.group}>
@@ -164,10 +219,37 @@ export default function ApiExplorer({operation}: {operation: ExplorerOperation})
             />
           </div>
         )}
-        <button type="submit" className="button button--primary" disabled={sending}>
-          Send API Request
-        </button>
+        {needsConfirmation && !confirming && (
+          <p className={styles.hint}>
+            This {operation.method.toUpperCase()} changes your account: sending it to this server asks you to confirm
+            first.
+          </p>
+        )}
+        {!confirming && (
+          <button type="submit" className="button button--primary" disabled={sending}>
+            Send API Request
+          </button>
+        )}
       </form>
+      {confirming && (
+        <div role="alertdialog" aria-labelledby={`${id}-confirm`} className={styles.confirm}>
+          <p id={`${id}-confirm`}>
+            Send <code>{operation.method.toUpperCase()}</code> to <code>{server}</code>? It acts on your real account
+            {operation.method === 'delete' ? ' and cannot be undone' : ': cached content is removed from every CDN'}.
+          </p>
+          <button
+            type="button"
+            className={clsx('button', styles.sendAnyway)}
+            onClick={() => void dispatch()}
+            ref={confirmButton}
+          >
+            Send to {operation.servers.find((option) => option.url === server)?.description ?? server}
+          </button>{' '}
+          <button type="button" className="button button--secondary" onClick={() => setConfirming(false)}>
+            Cancel
+          </button>
+        </div>
+      )}
       {problem && (
         <p id={`${id}-problem`} role="alert" className={styles.problem}>
           {problem}

@@ -5,8 +5,10 @@ export interface ExplorerOperation {
   path: string;
   servers: {url: string; description: string}[];
   parameters: {name: string; in: 'path' | 'query' | 'header'; required: boolean; example: string}[];
-  /** The first request example as pretty JSON, when the operation takes a body. */
+  /** The chosen request example as pretty JSON, when the operation takes a body. */
   body?: string;
+  /** A DELETE or a purge: sending it to a server other than the local mock needs a confirmation. */
+  destructive?: boolean;
   /** The body's media type when it is not `application/json`, such as `application/merge-patch+json`. */
   contentType?: string;
 }

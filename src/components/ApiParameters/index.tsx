@@ -13,7 +13,7 @@ export interface ApiParameter {
   schema: SchemaView;
 }
 
-/** Path, query or header parameters (or response headers) as a table. */
+/** Path, query or header parameters (or response headers) as a two-column table: name and type, then what it is. */
 export default function ApiParameters({label, parameters}: {label: string; parameters: ApiParameter[]}): ReactNode {
   const captionId = useId();
   return (
@@ -24,8 +24,7 @@ export default function ApiParameters({label, parameters}: {label: string; param
         </caption>
         <thead>
           <tr>
-            <th scope="col">Name</th>
-            <th scope="col">Type</th>
+            <th scope="col">Name and type</th>
             <th scope="col">Description</th>
           </tr>
         </thead>
@@ -34,12 +33,10 @@ export default function ApiParameters({label, parameters}: {label: string; param
             <tr key={parameter.name}>
               <th scope="row">
                 <code>{parameter.name}</code>
+                <span className={styles.type}>{typeLabel(parameter.schema)}</span>
                 {parameter.required && <span className={styles.required}>required</span>}
                 {parameter.deprecated && <span className={styles.flag}>deprecated</span>}
               </th>
-              <td>
-                <span className={styles.type}>{typeLabel(parameter.schema)}</span>
-              </td>
               <td>
                 {parameter.description && (
                   <div className={styles.description} dangerouslySetInnerHTML={{__html: parameter.description}} />
