@@ -87,6 +87,14 @@ describe('API reference', () => {
     const requestBody = await article.getByRole('region', {name: 'Request body'}).innerText();
     assert.match(requestBody, /\bname\s+string\s+required/);
     assert.doesNotMatch(requestBody, /\bid\s+string \(uuid\)/, 'the read-only id is not part of the request');
+    // The returned Origin links its object page and folds its fields in a closed <details>.
+    assert.equal(
+      await article.getByRole('link', {name: 'Origin object', exact: true}).first().getAttribute('href'),
+      '/docs/api/origin-object',
+    );
+    const fold = article.locator('details', {has: page.locator('summary', {hasText: /^The \d+ fields of Origin$/})});
+    assert.equal(await fold.getAttribute('open'), null, 'closed by default');
+    await fold.locator('summary').first().click();
     const created = await article.getByRole('region', {name: '201 response body'}).innerText();
     assert.match(created, /\bid\s+string \(uuid\)\s+required\s*read-only/);
     assert.match(await article.innerText(), /Request example: Private Amazon S3 bucket\s+\{\s+"name": "media-bucket"/);
@@ -97,6 +105,60 @@ describe('API reference', () => {
     for (const anchor of ['#path-parameters', '#request-body', '#responses', '#response-201', '#code-samples']) {
       assert.equal(await page.locator(`.table-of-contents a[href="${anchor}"]`).count(), 1, anchor);
     }
+    await context.close();
+  });
+
+  test('an object page shows its fields, example and operations, first in its tag, linked from the operations', async () => {
+    const context = await browser.newContext({viewport: {width: 1280, height: 900}});
+    const {page, errors} = await newPage(context);
+    await gotoHydrated(page, '/api/services-origins-create');
+    const article = page.locator('article');
+    await article.getByText('Returns:').getByRole('link', {name: 'Origin object'}).click();
+    await page.waitForURL(/\/api\/origin-object$/);
+    assert.equal((await page.locator('h1').innerText()).trim(), 'The Origin object');
+    const fields = article.getByRole('region', {name: 'Fields of the Origin object'});
+    assert.match(await fields.innerText(), /\bid\s+string \(uuid\)\s+required\s*read-only/);
+    assert.match(await fields.innerText(), /\bshield\s+object \(OriginShield\).*\d+ fields/);
+    assert.match(await article.locator('pre').first().innerText(), /"name": "web-primary"/);
+    const operations = article.getByRole('table');
+    for (const name of ['Create an origin', 'List origins', 'Retrieve an origin']) {
+      await operations.getByRole('link', {name, exact: true}).waitFor();
+    }
+    // The sidebar lists the object first in the Origins category.
+    const category = page.locator('.theme-doc-sidebar-item-category', {
+      has: page.getByRole('link', {name: 'Origins', exact: true}),
+    });
+    assert.equal((await category.locator('ul a').first().innerText()).trim(), 'The Origin object');
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  test('a nested object is folded: it opens on click and from the keyboard, its page linked beside it', async () => {
+    const context = await browser.newContext({viewport: {width: 1280, height: 900}});
+    const {page} = await newPage(context);
+    await gotoHydrated(page, '/api/origin-object');
+    const fields = page.getByRole('region', {name: 'Fields of the Origin object'});
+    const property = (name: string) =>
+      fields.locator('li', {
+        has: page.locator(':scope > details > summary > code', {hasText: new RegExp(`^${name}$`)}),
+      });
+    const shield = property('shield').locator(':scope > details');
+    assert.equal(await shield.getAttribute('open'), null, 'closed by default');
+    await shield.locator(':scope > summary').click();
+    assert.notEqual(await shield.getAttribute('open'), null);
+    await shield.getByText('enabled', {exact: true}).first().waitFor();
+    const headers = property('custom_headers').locator(':scope > details');
+    await headers.locator(':scope > summary').focus();
+    await page.keyboard.press('Enter');
+    assert.notEqual(await headers.getAttribute('open'), null, 'Enter opens it');
+    await page.keyboard.press('Space');
+    assert.equal(await headers.getAttribute('open'), null, 'Space closes it');
+    // A nested resource object (the origins of a configuration document) links its page beside,
+    // not inside, its summary.
+    await gotoHydrated(page, '/api/service-config-document-object');
+    const link = page.locator('article li > a[href="/docs/api/origin-object"]').first();
+    assert.equal((await link.innerText()).trim(), 'Origin object');
+    assert.equal(await page.locator('summary a, summary button').count(), 0);
     await context.close();
   });
 
