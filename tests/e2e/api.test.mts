@@ -113,7 +113,7 @@ describe('API reference', () => {
     const {page, errors} = await newPage(context);
     await gotoHydrated(page, '/api/services-origins-create');
     const article = page.locator('article');
-    await article.getByText('Returns:').getByRole('link', {name: 'Origin object'}).click();
+    await article.getByText('Returns:').first().getByRole('link', {name: 'Origin object'}).click();
     await page.waitForURL(/\/api\/origin-object$/);
     assert.equal((await page.locator('h1').innerText()).trim(), 'The Origin object');
     const fields = article.getByRole('region', {name: 'Fields of the Origin object'});
@@ -138,21 +138,23 @@ describe('API reference', () => {
     const {page} = await newPage(context);
     await gotoHydrated(page, '/api/origin-object');
     const fields = page.getByRole('region', {name: 'Fields of the Origin object'});
-    const property = (name: string) =>
-      fields.locator('li', {
-        has: page.locator(':scope > details > summary > code', {hasText: new RegExp(`^${name}$`)}),
-      });
-    const shield = property('shield').locator(':scope > details');
-    assert.equal(await shield.getAttribute('open'), null, 'closed by default');
-    await shield.locator(':scope > summary').click();
-    assert.notEqual(await shield.getAttribute('open'), null);
+    const fold = (name: string) =>
+      fields
+        .locator('li > details')
+        .filter({has: page.locator('summary > code', {hasText: new RegExp(`^${name}$`)})})
+        .first();
+    const isOpen = (details: ReturnType<typeof fold>) => details.evaluate((element) => element.hasAttribute('open'));
+    const shield = fold('shield');
+    assert.equal(await isOpen(shield), false, 'closed by default');
+    await shield.locator('summary').first().click();
+    await shield.and(page.locator('details[open]')).waitFor();
     await shield.getByText('enabled', {exact: true}).first().waitFor();
-    const headers = property('custom_headers').locator(':scope > details');
-    await headers.locator(':scope > summary').focus();
+    const headers = fold('custom_headers');
+    await headers.locator('summary').first().focus();
     await page.keyboard.press('Enter');
-    assert.notEqual(await headers.getAttribute('open'), null, 'Enter opens it');
+    await headers.and(page.locator('details[open]')).waitFor();
     await page.keyboard.press('Space');
-    assert.equal(await headers.getAttribute('open'), null, 'Space closes it');
+    await headers.and(page.locator('details:not([open])')).waitFor();
     // A nested resource object (the origins of a configuration document) links its page beside,
     // not inside, its summary.
     await gotoHydrated(page, '/api/service-config-document-object');
