@@ -9,6 +9,7 @@ import {fileURLToPath} from 'node:url';
 import kebabCase from 'lodash/kebabCase.js';
 import {codeFence, jsxProp, markdownToHtml, markdownToMdx, plainSummary, yamlString} from './markdown.mjs';
 import {PANEL_IMPORTS, panelMdx} from './panel.mjs';
+import {linkObjects, listObjects, objectPage, requestBodyMdx, responseBodyMdx} from './objects.mjs';
 import {deref, schemaView} from './schema.mjs';
 import {rolesMarkdown} from '../api-request/roles.mjs';
 import {
@@ -321,7 +322,11 @@ export function operationPage(spec, entry) {
     for (const [type, media] of jsonMedia(requestBody.content, `${where}.requestBody`)) {
       parts.push(`Content type \`${type}\`:`);
       parts.push(
-        `<ApiSchema label="Request body" schema=${jsxProp(schemaView(spec, media.schema ?? {}, 'request'))} />`,
+        requestBodyMdx(
+          spec,
+          media.schema,
+          `<ApiSchema label="Request body" schema=${jsxProp(linkObjects(spec, schemaView(spec, media.schema ?? {}, 'request')))} />`,
+        ),
       );
       if (body === undefined) {
         body = exampleOf(spec, media);
@@ -376,9 +381,10 @@ export function operationPage(spec, entry) {
     }
     for (const [type, media] of jsonMedia(response.content, `${where}.responses.${status}`)) {
       responses.push(`Content type \`${type}\`:`);
-      responses.push(
-        `<ApiSchema label=${jsxProp(`${status} response body`)} schema=${jsxProp(schemaView(spec, media.schema ?? {}, 'response'))} />`,
-      );
+      const view = linkObjects(spec, schemaView(spec, media.schema ?? {}, 'response'));
+      const schemaMdx = `<ApiSchema label=${jsxProp(`${status} response body`)} schema=${jsxProp(view)} />`;
+      // A 2xx body that is a resource object links its page and folds its fields.
+      responses.push(/^2/.test(status) ? responseBodyMdx(spec, media.schema, view, schemaMdx) : schemaMdx);
       // Successful responses show their examples in the panel only; an error of this operation
       // alone keeps its examples here too, beside the case they illustrate.
       const examples = /^2/.test(status) ? [] : namedExamples(spec, media);
@@ -681,21 +687,46 @@ export function buildReference(spec) {
     files.set(`${PROBLEM_TYPES_ID}.info.mdx`, problemTypesPage(spec, catalogue));
     sidebar.push({type: 'doc', id: PROBLEM_TYPES_ID, label: PROBLEM_TYPES_TITLE});
   }
+  // One page per resource object, first in the category of the tag whose operations return it most.
+  const objects = listObjects(spec);
+  const taken = new Map([
+    [OVERVIEW_ID, 'the overview'],
+    [PROBLEM_TYPES_ID, 'the Problem types page'],
+    ...(spec.tags ?? []).map((tag) => [pageId(tag.name), `the tag "${tag.name}"`]),
+    ...operations.map((entry) => [entry.id, `"${entry.operation.operationId}"`]),
+  ]);
+  for (const object of objects) {
+    if (taken.has(object.id)) {
+      throw new SpecError(
+        `components.schemas.${object.name}`,
+        `page id "${object.id}" of the ${object.name} object is already used by ${taken.get(object.id)}`,
+      );
+    }
+    taken.set(object.id, `the ${object.name} object`);
+    files.set(
+      `${object.id}.object.mdx`,
+      objectPage(spec, object, schemaView(spec, {$ref: `#/components/schemas/${object.name}`}, 'response')),
+    );
+  }
   for (const tag of spec.tags ?? []) {
     const entries = operations.filter((entry) => entry.operation.tags[0] === tag.name);
     if (!entries.length) continue;
+    const tagObjects = objects.filter((object) => object.tag === tag.name);
     const tagWebhooks = webhooks.filter((webhook) => webhook.operation.tags[0] === tag.name);
     files.set(`${pageId(tag.name)}.tag.mdx`, tagPage(tag, entries, tagWebhooks, spec));
     sidebar.push({
       type: 'category',
       label: tag.name,
       link: {type: 'doc', id: pageId(tag.name)},
-      items: entries.map(({id, method, operation}) => ({
-        type: 'doc',
-        id,
-        label: operation.summary,
-        className: `api-method ${method}`,
-      })),
+      items: [
+        ...tagObjects.map((object) => ({type: 'doc', id: object.id, label: object.title, className: 'api-object'})),
+        ...entries.map(({id, method, operation}) => ({
+          type: 'doc',
+          id,
+          label: operation.summary,
+          className: `api-method ${method}`,
+        })),
+      ],
     });
     for (const entry of entries) {
       try {

@@ -83,7 +83,7 @@ test('page ids are lodash kebab case of the operationId, as guide links expect',
   assert.equal([...files.keys()].filter((name) => name.endsWith('.api.mdx')).length, index.operations.size);
 });
 
-test('the sidebar starts with the overview and lists each tag with its operations in spec order', () => {
+test('the sidebar starts with the overview and lists each tag with its objects, then its operations in spec order', () => {
   const files = buildReference(miniSpec());
   const sidebar = files.get('sidebar.ts');
   const items = JSON.parse(sidebar.slice(sidebar.indexOf('= ') + 2, sidebar.indexOf('\n];') + 2));
@@ -93,7 +93,10 @@ test('the sidebar starts with the overview and lists each tag with its operation
       type: 'category',
       label: 'Widgets',
       link: {type: 'doc', id: 'widgets'},
-      items: [{type: 'doc', id: 'widgets-update-s-3', label: 'Update a widget', className: 'api-method put'}],
+      items: [
+        {type: 'doc', id: 'widget-object', label: 'The Widget object', className: 'api-object'},
+        {type: 'doc', id: 'widgets-update-s-3', label: 'Update a widget', className: 'api-method put'},
+      ],
     },
   ]);
   assert.match(files.get('widgets.tag.mdx'), /title: "Widgets"[\s\S]*Widget things\./);

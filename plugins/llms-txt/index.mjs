@@ -1,7 +1,8 @@
 // Docusaurus plugin: after the build, writes a Markdown version of every page of the sitemap at
 // `<page address>.md` (the site root at `index.md`), and the two index files `llms.txt` and
 // `llms-full.txt` (https://llmstxt.org). Guide, category and standalone pages are converted from
-// their built HTML; API reference pages are written from the OpenAPI bundle.
+// their built HTML; API reference pages (operations, tags, resource objects) are written from the
+// OpenAPI bundle.
 import {mkdir, readFile, writeFile} from 'node:fs/promises';
 import path from 'node:path';
 import {createMatcher, flattenRoutes} from '@docusaurus/utils';
@@ -89,8 +90,8 @@ export default function llmsTxtPlugin(context, options) {
           const apiPage = apiPages.get(routePath);
           if (!apiPage) {
             throw new Error(
-              `[llms-txt] The API page ${routePath} matches no operation, tag, overview or problem types page of ${options.openApiBundle} ` +
-                '(page ids are the kebab case of the operationId, the tag name or the API title).',
+              `[llms-txt] The API page ${routePath} matches no operation, tag, object, overview or problem types page of ${options.openApiBundle} ` +
+                '(page ids are the kebab case of the operationId, the tag name, the object schema name + "-object" or the API title).',
             );
           }
           const section = apiPage.tag ? `API reference: ${apiPage.tag}` : 'API reference';
@@ -121,7 +122,7 @@ export default function llmsTxtPlugin(context, options) {
       for (const kind of ['overview', 'problem-types'])
         for (const page of apiList) if (page.kind === kind) take(page.path);
       for (const tag of spec.tags ?? []) {
-        for (const kind of ['tag', 'operation']) {
+        for (const kind of ['tag', 'object', 'operation']) {
           for (const page of apiList) if (page.kind === kind && page.tag === tag.name) take(page.path);
         }
       }

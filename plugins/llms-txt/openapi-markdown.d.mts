@@ -1,6 +1,6 @@
 /* eslint-disable @typescript-eslint/no-explicit-any */
 export interface ApiPage {
-  kind: 'overview' | 'problem-types' | 'tag' | 'operation';
+  kind: 'overview' | 'problem-types' | 'tag' | 'object' | 'operation';
   path: string;
   title: string;
   description: string;

@@ -1,5 +1,6 @@
 // Markdown of the API reference pages, written from the OpenAPI bundle rather than from the
-// rendered pages: the overview, one page per tag and one per operation, each with its method,
+// rendered pages: the overview, one page per tag, one per resource object (its fields, example and
+// operations; plugins/api-reference/objects.mjs) and one per operation, each with its method,
 // path, parameters, request and response schemas (nested fields flattened to dotted names) and
 // the named examples.
 import {STATUS_CODES} from 'node:http';
@@ -15,6 +16,7 @@ import {
   problemCatalogue,
   problemUsage,
 } from '../api-reference/problem-types.mjs';
+import {bodyObjectOf, listObjects} from '../api-reference/objects.mjs';
 import {hiddenMarker} from '../api-request/schema-direction.mjs';
 
 const MAX_DEPTH = 8;
@@ -106,6 +108,16 @@ export class ApiMarkdown {
         markdown: this.tagMarkdown(tag),
       });
     }
+    for (const object of listObjects(this.spec)) {
+      pages.push({
+        kind: 'object',
+        path: this.pagePath(object.id),
+        title: object.title,
+        description: summarize(object.description),
+        tag: object.tag,
+        markdown: this.objectMarkdown(object),
+      });
+    }
     for (const [operationId, entry] of this.index.operations) {
       pages.push({
         kind: 'operation',
@@ -154,8 +166,51 @@ export class ApiMarkdown {
     return `${lines.join('\n').trim()}\n`;
   }
 
+  /** "Returns: [Origin object](…)" for a body that is a resource object (or a list of one), else undefined. */
+  objectLine(schemaNode, verb) {
+    const carried = bodyObjectOf(this.spec, schemaNode);
+    if (!carried) return undefined;
+    const link = `[${carried.object.name} object${carried.list ? 's' : ''}](${this.pageUrl(carried.object.id)})`;
+    return `${verb}: ${carried.list ? `a list of ${link}` : link}.`;
+  }
+
+  /** An object page: its description, fields (as returned), an example and the operations that take or return it. */
+  objectMarkdown(object) {
+    const lines = [`# ${object.title}`, '', this.absolutize(object.description), '', '## Fields', ''];
+    const ref = `#/components/schemas/${object.name}`;
+    lines.push(
+      `Schema: ${code(object.name)}, as the API returns it.`,
+      '',
+      ...this.fieldTable({$ref: ref}, 'response'),
+      '',
+    );
+    if (object.example !== undefined) {
+      lines.push('## Example', '', '```json', JSON.stringify(object.example, null, 2), '```', '');
+    }
+    lines.push('## Operations', '');
+    for (const {id, method, path, summary, takes, returns, lists} of object.operations) {
+      const role = [returns && (lists ? 'returns a list of them' : 'returns it'), takes && 'takes it as its body']
+        .filter(Boolean)
+        .join(', ');
+      lines.push(`- [${summary}](${this.pageUrl(id)}): ${code(`${method.toUpperCase()} ${path}`)}, ${role}.`);
+    }
+    return `${lines
+      .join('\n')
+      .replace(/\n{3,}/g, '\n\n')
+      .trim()}\n`;
+  }
+
   tagMarkdown(tag) {
-    const lines = [`# ${tag.name}`, '', this.absolutize(tag.description ?? ''), '', '## Operations', ''];
+    const lines = [`# ${tag.name}`, '', this.absolutize(tag.description ?? ''), ''];
+    const objects = listObjects(this.spec).filter((object) => object.tag === tag.name);
+    if (objects.length) {
+      lines.push('## Objects', '');
+      for (const object of objects) {
+        lines.push(`- [${object.title}](${this.pageUrl(object.id)}): ${summarize(object.description)}`.trimEnd());
+      }
+      lines.push('');
+    }
+    lines.push('## Operations', '');
     for (const [operationId, {method, route, operation}] of this.operationsOfTag(tag.name)) {
       const summary = summarize(operation.description);
       lines.push(
@@ -509,6 +564,8 @@ export class ApiMarkdown {
       if (requestBody.description) lines.push(this.absolutize(requestBody.description), '');
       for (const [type, media] of Object.entries(requestBody.content ?? {})) {
         lines.push(`Content type ${code(type)}${requestBody.required ? ', required' : ', optional'}.`, '');
+        const takes = this.objectLine(media.schema, 'Takes');
+        if (takes) lines.push(takes, '');
         lines.push(...this.schemaSection(media, 'request', shown, 'the request body'));
         lines.push(...this.exampleBlocks(media, '###'));
       }
@@ -537,6 +594,8 @@ export class ApiMarkdown {
       if (!content.length) lines.push('No response body.', '');
       for (const [type, media] of content) {
         lines.push(`Content type ${code(type)}.`, '');
+        const returns = /^2/.test(status) && this.objectLine(media.schema, 'Returns');
+        if (returns) lines.push(returns, '');
         lines.push(...this.schemaSection(media, 'response', shown, `the ${status} response`));
         lines.push(...this.exampleBlocks(media, '####'));
       }

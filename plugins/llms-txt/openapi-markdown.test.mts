@@ -113,12 +113,13 @@ const page = (id: string) => {
   return found;
 };
 
-test('one page for the overview, each tag and each operation, at the generator addresses', () => {
+test('one page for the overview, each tag, each resource object and each operation, at the generator addresses', () => {
   assert.deepEqual(
     pages.map((p) => [p.kind, p.path, p.title]),
     [
       ['overview', '/docs/api/pets-api', 'Pets API'],
       ['tag', '/docs/api/pet-owners', 'Pet Owners'],
+      ['object', '/docs/api/pet-object', 'The Pet object'],
       ['operation', '/docs/api/owners-pets-create', 'Create a pet'],
       ['operation', '/docs/api/status-retrieve', 'Get the status'],
     ],
@@ -237,4 +238,22 @@ test('a webhook is described on its tag page: headers, body fields, examples and
   // Not an operation page, and tags without webhooks have no such section.
   assert.ok(!pages.some((p) => p.path.includes('alert-notification')));
   assert.doesNotMatch(pages.find((p) => p.path === '/docs/api/alerts')!.markdown, /## Webhooks/);
+});
+
+test('an object page lists its fields as returned, and the operations that take or return it link it', () => {
+  const markdown = page('pet-object').markdown;
+  assert.match(markdown, /^# The Pet object\n/);
+  assert.match(
+    markdown,
+    /## Fields\n\nSchema: `Pet`, as the API returns it\.\n\n\| Field \| Type \| Required \| Description \|/,
+  );
+  assert.match(
+    markdown,
+    /## Operations\n\n- \[Create a pet\]\(https:\/\/docs\.tributary\.example\/docs\/api\/owners-pets-create\)/,
+  );
+  assert.match(
+    page('owners-pets-create').markdown,
+    /Returns: \[Pet object\]\(https:\/\/docs\.tributary\.example\/docs\/api\/pet-object\)\./,
+  );
+  assert.match(page('pet-owners').markdown, /## Objects\n\n- \[The Pet object\]\(/);
 });

@@ -87,6 +87,14 @@ describe('API reference', () => {
     const requestBody = await article.getByRole('region', {name: 'Request body'}).innerText();
     assert.match(requestBody, /\bname\s+string\s+required/);
     assert.doesNotMatch(requestBody, /\bid\s+string \(uuid\)/, 'the read-only id is not part of the request');
+    // The returned Origin links its object page and folds its fields in a closed <details>.
+    assert.equal(
+      await article.getByRole('link', {name: 'Origin object', exact: true}).first().getAttribute('href'),
+      '/docs/api/origin-object',
+    );
+    const fold = article.locator('details', {has: page.locator('summary', {hasText: /^The \d+ fields of Origin$/})});
+    assert.equal(await fold.getAttribute('open'), null, 'closed by default');
+    await fold.locator('summary').first().click();
     const created = await article.getByRole('region', {name: '201 response body'}).innerText();
     assert.match(created, /\bid\s+string \(uuid\)\s+required\s*read-only/);
     // The panel shows the first request example's curl and its response without JavaScript.
@@ -98,6 +106,62 @@ describe('API reference', () => {
     for (const anchor of ['path-parameters', 'request-body', 'responses', 'response-201', 'errors']) {
       assert.equal(await page.locator(`h2#${anchor}, h3#${anchor}`).count(), 1, anchor);
     }
+    await context.close();
+  });
+
+  test('an object page shows its fields, example and operations, first in its tag, linked from the operations', async () => {
+    const context = await browser.newContext({viewport: {width: 1280, height: 900}});
+    const {page, errors} = await newPage(context);
+    await gotoHydrated(page, '/api/services-origins-create');
+    const article = page.locator('article');
+    await article.getByText('Returns:').first().getByRole('link', {name: 'Origin object'}).click();
+    await page.waitForURL(/\/api\/origin-object$/);
+    assert.equal((await page.locator('h1').innerText()).trim(), 'The Origin object');
+    const fields = article.getByRole('region', {name: 'Fields of the Origin object'});
+    assert.match(await fields.innerText(), /\bid\s+string \(uuid\)\s+required\s*read-only/);
+    assert.match(await fields.innerText(), /\bshield\s+object \(OriginShield\).*\d+ fields/);
+    assert.match(await article.locator('pre').first().innerText(), /"name": "web-primary"/);
+    const operations = article.getByRole('table');
+    for (const name of ['Create an origin', 'List origins', 'Retrieve an origin']) {
+      await operations.getByRole('link', {name, exact: true}).waitFor();
+    }
+    // The sidebar lists the object first in the Origins category.
+    const category = page.locator('.theme-doc-sidebar-item-category', {
+      has: page.getByRole('link', {name: 'Origins', exact: true}),
+    });
+    assert.equal((await category.locator('ul a').first().innerText()).trim(), 'The Origin object');
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  test('a nested object is folded: it opens on click and from the keyboard, its page linked beside it', async () => {
+    const context = await browser.newContext({viewport: {width: 1280, height: 900}});
+    const {page} = await newPage(context);
+    await gotoHydrated(page, '/api/origin-object');
+    const fields = page.getByRole('region', {name: 'Fields of the Origin object'});
+    const fold = (name: string) =>
+      fields
+        .locator('li > details')
+        .filter({has: page.locator('summary > code', {hasText: new RegExp(`^${name}$`)})})
+        .first();
+    const isOpen = (details: ReturnType<typeof fold>) => details.evaluate((element) => element.hasAttribute('open'));
+    const shield = fold('shield');
+    assert.equal(await isOpen(shield), false, 'closed by default');
+    await shield.locator('summary').first().click();
+    await shield.and(page.locator('details[open]')).waitFor();
+    await shield.getByText('enabled', {exact: true}).first().waitFor();
+    const headers = fold('custom_headers');
+    await headers.locator('summary').first().focus();
+    await page.keyboard.press('Enter');
+    await headers.and(page.locator('details[open]')).waitFor();
+    await page.keyboard.press('Space');
+    await headers.and(page.locator('details:not([open])')).waitFor();
+    // A nested resource object (the origins of a configuration document) links its page beside,
+    // not inside, its summary.
+    await gotoHydrated(page, '/api/service-config-document-object');
+    const link = page.locator('article li > a[href="/docs/api/origin-object"]').first();
+    assert.equal((await link.innerText()).trim(), 'Origin object');
+    assert.equal(await page.locator('summary a, summary button').count(), 0);
     await context.close();
   });
 

@@ -1,4 +1,5 @@
 import type {ReactNode} from 'react';
+import Link from '@docusaurus/Link';
 import type {SchemaView} from './types';
 import styles from './styles.module.css';
 
@@ -101,6 +102,7 @@ function Children({schema}: {schema: SchemaView}): ReactNode {
             <details key={index} className={styles.variant}>
               <summary>
                 {option.label} <span className={styles.type}>{typeLabel(option.schema)}</span>
+                {childCount(option.schema) && <span className={styles.count}>{childCount(option.schema)}</span>}
               </summary>
               <SchemaFacts schema={option.schema} />
               <Children schema={option.schema} />
@@ -119,6 +121,31 @@ function Children({schema}: {schema: SchemaView}): ReactNode {
   );
 }
 
+const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
+
+/** What a folded property holds: "3 fields", "2 fields each", "2 shapes", "any keys". */
+export function childCount(schema: SchemaView): string {
+  if (schema.properties?.length) return plural(schema.properties.length, 'field');
+  if (schema.variants) return plural(schema.variants.options.length, 'shape');
+  if (schema.items && hasChildren(schema.items)) {
+    const each = childCount(schema.items);
+    return each && schema.items.properties?.length ? `${each} each` : each;
+  }
+  if (schema.additionalProperties) return 'any keys';
+  return '';
+}
+
+/** The page of the resource object a property is (or holds a list of), as a link beside its summary. */
+function ObjectLink({schema}: {schema: SchemaView}): ReactNode {
+  const target = schema.objectPage ? schema : schema.items?.objectPage ? schema.items : undefined;
+  if (!target?.objectPage) return null;
+  return (
+    <Link className={styles.objectLink} to={`/api/${target.objectPage}`}>
+      {target.refName} object
+    </Link>
+  );
+}
+
 function Property({name, required, schema}: {name: string; required?: boolean; schema: SchemaView}): ReactNode {
   const head = (
     <>
@@ -126,16 +153,26 @@ function Property({name, required, schema}: {name: string; required?: boolean; s
       <Flags schema={schema} required={required} />
     </>
   );
+  const count = hasChildren(schema) ? childCount(schema) : '';
   return (
     <li className={styles.property}>
       {hasChildren(schema) ? (
-        <details>
-          <summary>{head}</summary>
-          <SchemaFacts schema={schema} />
-          <Children schema={schema} />
-        </details>
+        // Nested objects fold in a native <details> (keyboard-usable without JavaScript, closed by
+        // default); the link to the object's page sits beside the summary, never inside it.
+        <>
+          <ObjectLink schema={schema} />
+          <details>
+            <summary>
+              {head}
+              {count && <span className={styles.count}>{count}</span>}
+            </summary>
+            <SchemaFacts schema={schema} />
+            <Children schema={schema} />
+          </details>
+        </>
       ) : (
         <>
+          <ObjectLink schema={schema} />
           <div className={styles.head}>{head}</div>
           <SchemaFacts schema={schema} />
         </>

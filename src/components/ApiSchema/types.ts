@@ -13,6 +13,8 @@ export interface SchemaView {
   writeOnly?: boolean;
   deprecated?: boolean;
   circular?: boolean;
+  /** Page id of the resource object this schema is (plugins/api-reference/objects.mjs), such as `origin-object`. */
+  objectPage?: string;
   constraints?: string[];
   properties?: {name: string; required: boolean; schema: SchemaView}[];
   additionalProperties?: SchemaView;

@@ -1,0 +1,293 @@
+// The resource objects of the API reference ("The Origin object", as Stripe documents its
+// Customer object): every named component schema that an operation returns as its 2xx JSON body,
+// or as the item of a list it returns (`results.items` of a page, or the items of an array). Each
+// gets a page (`<kebab-name>-object`) with its fields, an example and the operations that take or
+// return it; operation pages and nested schemas link to it. The API reference generator writes the
+// pages (objectPage), the Markdown export (plugins/llms-txt) lists the same objects (listObjects).
+// Self-contained on purpose: it follows `$ref`s itself, so it needs none of the generator's helpers.
+import kebabCase from 'lodash/kebabCase.js';
+import {codeFence, jsxProp, markdownToMdx, plainSummary, yamlString} from './markdown.mjs';
+
+const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'];
+const SCHEMA_REF = /^#\/components\/schemas\/([^/]+)$/;
+
+/** Page id of an object page, such as `origin-object`. */
+export const objectPageId = (name) => `${kebabCase(name)}-object`;
+
+/** Title of an object page, such as "The Origin object". */
+export const objectTitle = (name) => `The ${name} object`;
+
+const isJson = (type) => type === 'application/json' || type.endsWith('+json');
+
+/** Follows local `$ref`s (responses, request bodies, examples). */
+function resolve(spec, node) {
+  let current = node;
+  const seen = new Set();
+  while (current && typeof current.$ref === 'string' && !seen.has(current.$ref)) {
+    seen.add(current.$ref);
+    current = current.$ref
+      .slice(2)
+      .split('/')
+      .map((part) => decodeURIComponent(part).replaceAll('~1', '/').replaceAll('~0', '~'))
+      .reduce((value, key) => (value && typeof value === 'object' ? value[key] : undefined), spec);
+  }
+  return current;
+}
+
+/** The component name a schema node refers to, or undefined. */
+const refName = (node) => node?.$ref?.match(SCHEMA_REF)?.[1];
+
+/** The item component of a list: a page (`results` array of a component) or an array of a component. */
+function listItem(spec, schemaNode) {
+  const schema = resolve(spec, schemaNode);
+  if (!schema || typeof schema !== 'object') return undefined;
+  if (schema.type === 'array') return refName(schema.items);
+  const results = resolve(spec, schema.properties?.results);
+  return results?.type === 'array' ? refName(results.items) : undefined;
+}
+
+/** True for a schema that describes a resource rather than an error or a partial update. */
+function isResource(spec, name) {
+  if (/Patch$|Problem$/.test(name)) return false;
+  const schema = spec.components?.schemas?.[name];
+  return Boolean(schema && (schema.properties || schema.allOf || schema.oneOf || schema.anyOf));
+}
+
+/** What a body's schema carries: `{name, list}` for a component or a list of one, else undefined. */
+function bodyObject(spec, schemaNode) {
+  const item = listItem(spec, schemaNode);
+  if (item) return {name: item, list: true};
+  const name = refName(schemaNode);
+  return name ? {name, list: false} : undefined;
+}
+
+/** First example value of a media type (its named examples, `example`, or the schema's examples). */
+function mediaExample(spec, media) {
+  if (media.examples && typeof media.examples === 'object') {
+    const first = Object.values(media.examples)[0];
+    if (first) return resolve(spec, first)?.value;
+  }
+  if ('example' in media) return media.example;
+  return undefined;
+}
+
+/** A schema's own description, or the first one of its `allOf` members. */
+function descriptionOf(spec, schema) {
+  if (schema?.description) return schema.description;
+  for (const member of schema?.allOf ?? []) {
+    const text = descriptionOf(spec, resolve(spec, member));
+    if (text) return text;
+  }
+  return '';
+}
+
+const cache = new WeakMap();
+
+/**
+ * The resource objects of the spec, in order of first appearance, each
+ * `{name, id, title, description, tag, example, operations: [{id, method, path, summary, tag, takes, returns}]}`.
+ * `tag` is the tag whose operations return the object most (a tie goes to the tag declared first);
+ * `example` is the first 2xx example of an operation that returns the object itself, else the first
+ * item of a list example, else undefined.
+ */
+export function listObjects(spec) {
+  if (cache.has(spec)) return cache.get(spec);
+  const found = new Map();
+  const entry = (name) => {
+    if (!found.has(name)) found.set(name, {name, operations: new Map(), examples: [], listExamples: []});
+    return found.get(name);
+  };
+  const uses = [];
+  for (const [route, item] of Object.entries(spec.paths ?? {})) {
+    for (const method of Object.keys(item ?? {})) {
+      if (!METHODS.includes(method)) continue;
+      const operation = item[method];
+      if (!operation?.operationId) continue;
+      const use = {
+        id: kebabCase(operation.operationId),
+        method,
+        path: route,
+        summary: operation.summary ?? operation.operationId,
+        tag: operation.tags?.[0],
+      };
+      for (const [status, rawResponse] of Object.entries(operation.responses ?? {})) {
+        if (!/^2/.test(status)) continue;
+        for (const [type, media] of Object.entries(resolve(spec, rawResponse)?.content ?? {})) {
+          const carried = isJson(type) ? bodyObject(spec, media.schema) : undefined;
+          if (!carried || !isResource(spec, carried.name)) continue;
+          uses.push({...carried, use, returns: true});
+          const example = mediaExample(spec, media);
+          if (example !== undefined) {
+            if (!carried.list) entry(carried.name).examples.push(example);
+            else {
+              const first = Array.isArray(example) ? example[0] : example?.results?.[0];
+              if (first !== undefined) entry(carried.name).listExamples.push(first);
+            }
+          }
+        }
+      }
+      const requestBody = resolve(spec, operation.requestBody);
+      for (const [type, media] of Object.entries(requestBody?.content ?? {})) {
+        const carried = isJson(type) ? bodyObject(spec, media.schema) : undefined;
+        if (carried) uses.push({...carried, use, takes: true});
+      }
+    }
+  }
+  // Only what some operation returns is a resource object; a schema only sent is an input shape.
+  for (const {name, returns} of uses) if (returns) entry(name);
+  for (const {name, use, takes, returns, list} of uses) {
+    const object = found.get(name);
+    if (!object) continue;
+    const listed = object.operations.get(use.id) ?? {...use, takes: false, returns: false, lists: false};
+    if (takes) listed.takes = true;
+    if (returns) listed.returns = true;
+    if (returns && list) listed.lists = true;
+    object.operations.set(use.id, listed);
+  }
+  const tagOrder = (spec.tags ?? []).map((tag) => tag.name);
+  const objects = [...found.values()].map(({name, operations, examples, listExamples}) => {
+    const schema = spec.components.schemas[name];
+    const counts = new Map();
+    for (const operation of operations.values()) {
+      if (operation.returns && operation.tag) counts.set(operation.tag, (counts.get(operation.tag) ?? 0) + 1);
+    }
+    const [tag] = [...counts].sort(
+      ([a, countA], [b, countB]) => countB - countA || tagOrder.indexOf(a) - tagOrder.indexOf(b),
+    )[0] ?? [undefined];
+    return {
+      name,
+      id: objectPageId(name),
+      title: objectTitle(name),
+      description: descriptionOf(spec, schema),
+      tag,
+      example: examples[0] ?? listExamples[0],
+      operations: [...operations.values()],
+    };
+  });
+  cache.set(spec, objects);
+  return objects;
+}
+
+/** The object page of a component schema name, or undefined. */
+export function objectOf(spec, name) {
+  return name ? listObjects(spec).find((object) => object.name === name) : undefined;
+}
+
+/**
+ * What a request or response body's schema carries, when it is a resource object with a page:
+ * `{object, list}` (`list` for a page or an array of them), else undefined.
+ */
+export function bodyObjectOf(spec, schemaNode) {
+  const carried = schemaNode ? bodyObject(spec, schemaNode) : undefined;
+  const object = carried && objectOf(spec, carried.name);
+  return object ? {object, list: carried.list} : undefined;
+}
+
+/**
+ * Marks each nested node of a schema view (plugins/api-reference/schema.mjs) that is a resource
+ * object with the id of its page (`objectPage`), for <ApiSchema> to link; the root is left alone.
+ * Returns a new tree.
+ */
+export function linkObjects(spec, view) {
+  const ids = new Map(listObjects(spec).map((object) => [object.name, object.id]));
+  const walk = (node, root) => {
+    if (!node || typeof node !== 'object') return node;
+    const copy = {...node};
+    if (!root && copy.refName && ids.has(copy.refName)) copy.objectPage = ids.get(copy.refName);
+    if (copy.properties) {
+      copy.properties = copy.properties.map((property) => ({...property, schema: walk(property.schema, false)}));
+    }
+    if (copy.additionalProperties) copy.additionalProperties = walk(copy.additionalProperties, false);
+    if (copy.items) copy.items = walk(copy.items, false);
+    if (copy.variants) {
+      copy.variants = {
+        ...copy.variants,
+        options: copy.variants.options.map((option) => ({...option, schema: walk(option.schema, false)})),
+      };
+    }
+    return copy;
+  };
+  return walk(view, true);
+}
+
+/** "18 fields", "2 shapes"… of a schema view's first level. */
+export function fieldCount(view) {
+  const node = view?.items && !view.properties && !view.variants ? view.items : view;
+  if (node?.properties?.length) return `${node.properties.length} field${node.properties.length === 1 ? '' : 's'}`;
+  if (node?.variants) return `${node.variants.options.length} shapes`;
+  return '';
+}
+
+/**
+ * The MDX line that links the object a body carries ("Returns: [Origin object](…)"), or ''.
+ * @param {'Takes' | 'Returns'} verb
+ */
+export function objectLinkMdx(spec, schemaNode, verb) {
+  const carried = bodyObjectOf(spec, schemaNode);
+  if (!carried) return '';
+  const {object, list} = carried;
+  const link = `[${object.name} object${list ? 's' : ''}](/docs/api/${object.id})`;
+  return `${verb}: ${list ? `a list of ${link}` : link}`;
+}
+
+/**
+ * The schema of a 2xx response body: folded in a closed <details> after the link to its object
+ * page when it is a resource object with a page, else the schema itself.
+ * @param {string} schemaMdx the `<ApiSchema …/>` element
+ */
+export function responseBodyMdx(spec, schemaNode, view, schemaMdx) {
+  const link = objectLinkMdx(spec, schemaNode, 'Returns');
+  const carried = bodyObjectOf(spec, schemaNode);
+  if (!carried || carried.list) return link ? `${link}\n\n${schemaMdx}` : schemaMdx;
+  const count = fieldCount(view);
+  const summary = count ? `The ${count} of ${carried.object.name}` : `The fields of ${carried.object.name}`;
+  return `${link}\n\n<details>\n<summary>${summary}</summary>\n\n${schemaMdx}\n\n</details>`;
+}
+
+/** The request body's link to its object ("Takes: [Origin object](…)"), before its schema. */
+export function requestBodyMdx(spec, schemaNode, schemaMdx) {
+  const link = objectLinkMdx(spec, schemaNode, 'Takes');
+  return link ? `${link}\n\n${schemaMdx}` : schemaMdx;
+}
+
+/** The operations of an object page, as <ApiOperationList> rows. */
+const operationRows = (object) => object.operations.map(({id, method, path, summary}) => ({id, method, path, summary}));
+
+/**
+ * The MDX of an object page: description, fields (the response view, read-only fields marked),
+ * an example and the operations that take or return it.
+ * @param {object} view the response view of the schema (schemaView(spec, {$ref}, 'response'))
+ */
+export function objectPage(spec, object, view) {
+  const linked = linkObjects(spec, view);
+  const sections = [
+    `## Fields {#fields}`,
+    `${fieldCount(view) ? `${fieldCount(view)[0].toUpperCase()}${fieldCount(view).slice(1)}, as the API returns them` : 'As the API returns it'}; read-only fields are set by Tributary and never sent in requests.`,
+    `<ApiSchema label=${jsxProp(`Fields of the ${object.name} object`)} schema=${jsxProp(linked)} />`,
+  ];
+  if (object.example !== undefined) {
+    sections.push('## Example {#example}', codeFence('json', JSON.stringify(object.example, null, 2)));
+  }
+  const takes = object.operations.filter((operation) => operation.takes).length;
+  sections.push(
+    '## Operations {#operations}',
+    `The operations that return the ${object.name} object${takes ? ' or take it as their request body' : ''}.`,
+    `<ApiOperationList operations=${jsxProp(operationRows(object))} />`,
+  );
+  return `---
+id: ${object.id}
+title: ${yamlString(object.title)}
+description: ${yamlString(plainSummary(object.description, object.title))}
+sidebar_label: ${yamlString(object.title)}
+custom_edit_url: null
+toc_max_heading_level: 2
+---
+
+import ApiOperationList from '@site/src/components/ApiOperationList';
+import ApiSchema from '@site/src/components/ApiSchema';
+
+${markdownToMdx(object.description)}
+
+${sections.join('\n\n')}
+`;
+}
