@@ -31,7 +31,7 @@ import {
   problemUsage,
 } from './problem-types.mjs';
 
-export {METHODS, SpecError, loadSpec, pageId};
+export {METHODS, SpecError};
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const DEFAULT_INPUT = DEFAULT_BUNDLE;
