@@ -2,7 +2,7 @@
 // runs in the browser too; reading the file from disk is in ./load.ts (node only).
 export type {Direction, OpenApiDocument, OpenApiNode} from './types';
 export {deref, inlineRefs, resolve, resolvePointer} from './ref';
-export {flatten, mergeAllOf} from './allof';
+export {flatten, mergeAllOf} from './all-of';
 export {hiddenMarker, isHidden, schemaForDirection, type DirectionOptions} from './direction';
 export {apiPagePath, operationPagePath, pageId, tagPagePath} from './address';
 export {exampleOf, namedExamples, type NamedExample} from './examples';

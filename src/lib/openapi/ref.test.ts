@@ -1,6 +1,6 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {flatten, mergeAllOf} from './allof';
+import {flatten, mergeAllOf} from './all-of';
 import {deref, inlineRefs, resolve, resolvePointer} from './ref';
 
 const spec = {
