@@ -9,6 +9,7 @@ import {SearchEngine, pageOf} from '../src/components/SearchEngine/engine';
 import {normalizeApiPath} from '../plugins/search-index/options.mjs';
 import {markdownPath} from '../plugins/llms-txt/markdown-address.mjs';
 import {OpenApiIndex} from '../plugins/api-request/openapi-index.mjs';
+import {operationPagePath} from '../src/lib/openapi';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const DEFAULT_BUILD_DIR = path.join(ROOT, 'build');
@@ -51,8 +52,8 @@ export class DocsSite {
       operationId,
       method: method.toUpperCase(),
       path: route,
-      // describe() names the page as the API reference generator does (kebab case of the operationId).
-      page: `${this.baseUrl.slice(0, -1)}${this.api.describe({operation: operationId}).page}`,
+      // The address the API reference generator gives the operation's page.
+      page: operationPagePath(operationId, this.baseUrl),
     }));
     this.operationsByPage = new Map(this.allOperations.map((op) => [op.page, op]));
   }

@@ -488,11 +488,15 @@ async function searchStats(baseUrl) {
   if (!existsSync(script)) return {available: false, reason: 'scripts/search-stats.mjs not available'};
   try {
     const output = await new Promise((resolve, reject) => {
-      const child = spawn(process.execPath, [script, path.join(root, 'build'), '--scale', String(SEARCH_SCALE)], {
-        cwd: root,
-        env: {...process.env, BASE_URL: baseUrl, BUILD_DIR: path.join(root, 'build')},
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
+      const child = spawn(
+        process.execPath,
+        ['--import', 'tsx', script, path.join(root, 'build'), '--scale', String(SEARCH_SCALE)],
+        {
+          cwd: root,
+          env: {...process.env, BASE_URL: baseUrl, BUILD_DIR: path.join(root, 'build')},
+          stdio: ['ignore', 'pipe', 'pipe'],
+        },
+      );
       const out = [];
       const err = [];
       child.stdout.on('data', (chunk) => out.push(chunk));

@@ -2,16 +2,16 @@
 // Generates the JSON Schema validators the interactive tools run in the browser. The site's
 // Content-Security-Policy forbids eval and new Function, so Ajv compiles here, at build time, to
 // standalone ES module code (generated/validators/*.mjs) that the components import.
-import {mkdir, readFile, writeFile} from 'node:fs/promises';
+import {mkdir, writeFile} from 'node:fs/promises';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import standaloneCode from 'ajv/dist/standalone/index.js';
-import {schemaForDirection} from '../plugins/api-request/schema-direction.mjs';
+import {inlineRefs, resolve, schemaForDirection} from '../src/lib/openapi/index.ts';
+import {DEFAULT_BUNDLE as bundleFile, loadSpec} from '../src/lib/openapi/load.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const bundleFile = path.join(root, 'generated/static/openapi.json');
 const outDir = path.join(root, 'generated/validators');
 
 /** Request bodies to validate: file name → operationId whose application/json body it checks. */
@@ -24,21 +24,9 @@ function fail(message) {
   throw new Error(`[validators] ${message}`);
 }
 
-/** Follows a local `#/...` reference of the bundle. */
-function resolvePointer(spec, ref) {
-  if (!ref.startsWith('#/')) fail(`only local references are supported, found "${ref}"`);
-  const value = ref
-    .slice(2)
-    .split('/')
-    .map((part) => decodeURIComponent(part).replaceAll('~1', '/').replaceAll('~0', '~'))
-    .reduce((node, key) => node?.[key], spec);
-  if (value === undefined) fail(`unresolved reference "${ref}"`);
-  return value;
-}
-
 /**
  * The schema of a request body with every $ref inlined and OpenAPI's request semantics applied
- * strictly (plugins/api-request/schema-direction.mjs): a readOnly property (id, timestamps,
+ * strictly (src/lib/openapi/direction.ts): a readOnly property (id, timestamps,
  * computed fields) is neither required nor allowed, and neither is an unknown property.
  */
 export function requestSchema(spec, node) {
@@ -46,25 +34,12 @@ export function requestSchema(spec, node) {
 }
 
 /** `node` with every $ref inlined and the annotations left out. */
-function inline(spec, node, seen = []) {
-  if (Array.isArray(node)) return node.map((item) => inline(spec, item, seen));
-  if (!node || typeof node !== 'object') return node;
-  if (node.$ref) {
-    if (seen.includes(node.$ref)) fail(`recursive reference "${node.$ref}" cannot be inlined`);
-    // A marker next to the $ref (`writeOnly: true`) applies to the target.
-    const {$ref, ...siblings} = node;
-    return inline(spec, {...resolvePointer(spec, $ref), ...siblings}, [...seen, $ref]);
+function inline(spec, node) {
+  try {
+    return inlineRefs(spec, node, {omit: ANNOTATIONS});
+  } catch (error) {
+    return fail(error.message);
   }
-  const out = {};
-  for (const [key, value] of Object.entries(node)) {
-    if (ANNOTATIONS.includes(key)) continue;
-    out[key] = key === 'enum' || key === 'const' || key === 'default' ? value : inline(spec, value, seen);
-  }
-  return out;
-}
-
-function resolveShallow(spec, node) {
-  return node?.$ref ? resolvePointer(spec, node.$ref) : node;
 }
 
 /** The application/json request body schema of an operation, by operationId. */
@@ -72,7 +47,7 @@ export function operationBodySchema(spec, operationId) {
   for (const item of Object.values(spec.paths ?? {})) {
     for (const operation of Object.values(item)) {
       if (operation?.operationId !== operationId) continue;
-      const body = resolveShallow(spec, operation.requestBody);
+      const body = resolve(spec, operation.requestBody);
       const schema = body?.content?.['application/json']?.schema;
       if (!schema) fail(`${operationId} has no application/json request body`);
       return requestSchema(spec, schema);
@@ -110,9 +85,9 @@ export default validate;
 async function main() {
   let spec;
   try {
-    spec = JSON.parse(await readFile(bundleFile, 'utf8'));
+    spec = loadSpec(bundleFile);
   } catch (error) {
-    fail(`cannot read the OpenAPI bundle ${bundleFile} (${error.message}); run "npm run api:bundle" first`);
+    fail(error.message);
   }
   await mkdir(outDir, {recursive: true});
   for (const [name, operationId] of Object.entries(VALIDATORS)) {

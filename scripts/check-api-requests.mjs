@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Checks every <ApiRequest> and <SchemaValue> in the given MDX files (default: all of docs/) against the OpenAPI
-// bundle without building the site. Usage: node scripts/check-api-requests.mjs [file.mdx ...]
+// bundle without building the site. Usage: node --import tsx scripts/check-api-requests.mjs [file.mdx ...]
+// (the OpenAPI module it reads through, src/lib/openapi, is TypeScript).
 import {readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {createProcessor} from '@mdx-js/mdx';

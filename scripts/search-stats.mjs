@@ -6,7 +6,7 @@
 // (tests/fixtures/search-queries.json) and their top-3 hit rate.
 // With --scale N it also builds the search files of a synthetic site of N times the pages (in a
 // temporary folder) and reports both sizes side by side (`npm run bench` passes --scale 5).
-// Usage: node scripts/search-stats.mjs [build-dir] [--scale N]   (prints JSON)
+// Usage: node --import tsx scripts/search-stats.mjs [build-dir] [--scale N]   (prints JSON)
 import {existsSync, mkdtempSync, readdirSync, readFileSync, rmSync} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -391,7 +391,7 @@ export async function searchStats(buildDir = path.join(root, 'build'), {scale = 
 }
 
 if (isMain) {
-  // Usage: node scripts/search-stats.mjs [build-dir] [--scale N]
+  // Usage: node --import tsx scripts/search-stats.mjs [build-dir] [--scale N]
   const args = process.argv.slice(2);
   const scaleAt = args.indexOf('--scale');
   const scale = scaleAt >= 0 ? Number(args.splice(scaleAt, 2)[1]) : 0;

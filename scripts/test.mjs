@@ -55,8 +55,8 @@ const testRunner = ['--import', 'tsx', '--test', '--test-concurrency=2'];
 
 async function generateApiFiles() {
   await run('OpenAPI bundle', 'node', ['scripts/bundle-openapi.mjs']);
-  await run('request validators', 'node', ['scripts/build-validators.mjs']);
-  await run('API reference pages', 'node', ['plugins/api-reference/generate.mjs']);
+  await run('request validators', 'node', ['--import', 'tsx', 'scripts/build-validators.mjs']);
+  await run('API reference pages', 'node', ['--import', 'tsx', 'plugins/api-reference/generate.mjs']);
   await run('api:types', 'npm', ['run', '--silent', 'api:types']);
 }
 
@@ -97,7 +97,7 @@ try {
   await npx(['redocly', 'lint', '--format=stylish']);
   await npx(['cspell', '--no-progress']);
   await npx(['markdownlint-cli2']);
-  await run('API examples in guides', 'node', ['scripts/check-api-requests.mjs']);
+  await run('API examples in guides', 'node', ['--import', 'tsx', 'scripts/check-api-requests.mjs']);
   mkdirSync(path.dirname(buildLog), {recursive: true});
   // Test a cold build: an interrupted earlier build can leave Rspack's persistent cache unusable.
   await npx(['docusaurus', 'clear']);

@@ -3,15 +3,25 @@
 // operation, one per tag, the overview page, the Problem types page and the sidebar, in generated/api/. Each page carries its
 // own operation data as JSX props, so it lands in that page's chunk only; the React components in
 // src/components/Api*/ render it. A spec this generator cannot render fails with a precise message.
-import {mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync} from 'node:fs';
+import {mkdirSync, readdirSync, rmSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
-import kebabCase from 'lodash/kebabCase.js';
 import {codeFence, jsxProp, markdownToHtml, markdownToMdx, plainSummary, yamlString} from './markdown.mjs';
 import {PANEL_IMPORTS, panelMdx} from './panel.mjs';
 import {linkObjects, listObjects, objectPage, requestBodyMdx, responseBodyMdx} from './objects.mjs';
-import {deref, schemaView} from './schema.mjs';
+import {schemaView} from './schema.mjs';
 import {rolesMarkdown} from '../api-request/roles.mjs';
+import {
+  HTTP_METHODS as METHODS,
+  STATUS_PHRASES as REASONS,
+  SpecError,
+  deref,
+  exampleOf,
+  jsonMedia,
+  namedExamples,
+  pageId,
+} from '../../src/lib/openapi/index.ts';
+import {DEFAULT_BUNDLE, loadSpec} from '../../src/lib/openapi/load.ts';
 import {
   MAX_LISTED_OPERATIONS,
   PROBLEM_TYPES_ID,
@@ -22,60 +32,12 @@ import {
   problemUsage,
 } from './problem-types.mjs';
 
+export {METHODS, SpecError};
+
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-export const DEFAULT_INPUT = path.join(root, 'generated/static/openapi.json');
+export const DEFAULT_INPUT = DEFAULT_BUNDLE;
 export const DEFAULT_OUTPUT = path.join(root, 'generated/api');
 export const OVERVIEW_ID = 'tributary-api';
-export const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'];
-const JSON_TYPES = ['application/json', 'application/problem+json'];
-
-const REASONS = {
-  200: 'OK',
-  201: 'Created',
-  202: 'Accepted',
-  204: 'No Content',
-  301: 'Moved Permanently',
-  302: 'Found',
-  304: 'Not Modified',
-  400: 'Bad Request',
-  401: 'Unauthorized',
-  403: 'Forbidden',
-  404: 'Not Found',
-  405: 'Method Not Allowed',
-  409: 'Conflict',
-  412: 'Precondition Failed',
-  415: 'Unsupported Media Type',
-  422: 'Unprocessable Content',
-  429: 'Too Many Requests',
-  500: 'Internal Server Error',
-  502: 'Bad Gateway',
-  503: 'Service Unavailable',
-};
-
-/** The page id (and URL segment) of an operation or a tag: lodash's kebabCase, as guides expect. */
-export const pageId = (name) => kebabCase(name);
-
-export class SpecError extends Error {
-  constructor(where, message) {
-    super(`OpenAPI: ${where}: ${message}`);
-    this.name = 'SpecError';
-  }
-}
-
-/** Reads and parses the bundle, with the file and the reason when it cannot. */
-export function loadSpec(file = DEFAULT_INPUT) {
-  let text;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch {
-    throw new Error(`The OpenAPI bundle ${file} is missing. Run "npm run api:bundle" first.`);
-  }
-  try {
-    return JSON.parse(text);
-  } catch (error) {
-    throw new Error(`The OpenAPI bundle ${file} is not valid JSON: ${error.message}`);
-  }
-}
 
 /** The operations of the spec in document order, checked for what the reference needs. */
 export function listOperations(spec) {
@@ -144,31 +106,6 @@ export function listOperations(spec) {
   return operations;
 }
 
-/** First example value of a parameter, media type or schema, or undefined. */
-function exampleOf(spec, holder) {
-  if (!holder) return undefined;
-  if ('example' in holder) return holder.example;
-  if (holder.examples && !Array.isArray(holder.examples)) {
-    const first = Object.values(holder.examples)[0];
-    if (first) return deref(spec, first).node.value;
-  }
-  const schema = holder.schema ? deref(spec, holder.schema).node : holder;
-  if (Array.isArray(schema?.examples) && schema.examples.length) return schema.examples[0];
-  if (schema && 'example' in schema) return schema.example;
-  return undefined;
-}
-
-function namedExamples(spec, media) {
-  if (media.examples) {
-    return Object.entries(media.examples).map(([name, example]) => {
-      const {node} = deref(spec, example);
-      return {name, summary: node.summary ?? name, value: node.value};
-    });
-  }
-  if ('example' in media) return [{name: 'example', summary: 'Example', value: media.example}];
-  return [];
-}
-
 function parameterRow(spec, parameter, direction) {
   return {
     name: parameter.name,
@@ -178,17 +115,6 @@ function parameterRow(spec, parameter, direction) {
     description: markdownToHtml(parameter.description),
     schema: schemaView(spec, parameter.schema ?? {}, direction),
   };
-}
-
-function jsonMedia(content, where) {
-  const entries = Object.entries(content ?? {});
-  if (!entries.length) return [];
-  for (const [type] of entries) {
-    if (!JSON_TYPES.includes(type) && !type.endsWith('+json')) {
-      throw new SpecError(where, `media type "${type}" is not supported (JSON only)`);
-    }
-  }
-  return entries;
 }
 
 function examplesMdx(examples, headingLabel) {
@@ -687,6 +613,15 @@ export function buildReference(spec) {
     files.set(`${PROBLEM_TYPES_ID}.info.mdx`, problemTypesPage(spec, catalogue));
     sidebar.push({type: 'doc', id: PROBLEM_TYPES_ID, label: PROBLEM_TYPES_TITLE});
   }
+  // Operation pages first: a fault in an operation is reported at the operation.
+  for (const entry of operations) {
+    try {
+      files.set(`${entry.id}.api.mdx`, operationPage(spec, entry));
+    } catch (error) {
+      if (error instanceof SpecError) throw error;
+      throw new SpecError(`paths.${entry.route}.${entry.method}`, error.message);
+    }
+  }
   // One page per resource object, first in the category of the tag whose operations return it most.
   const objects = listObjects(spec);
   const taken = new Map([
@@ -728,14 +663,6 @@ export function buildReference(spec) {
         })),
       ],
     });
-    for (const entry of entries) {
-      try {
-        files.set(`${entry.id}.api.mdx`, operationPage(spec, entry));
-      } catch (error) {
-        if (error instanceof SpecError) throw error;
-        throw new SpecError(`paths.${entry.route}.${entry.method}`, error.message);
-      }
-    }
   }
   files.set(
     'sidebar.ts',

@@ -3,12 +3,13 @@ import assert from 'node:assert/strict';
 import {mkdtempSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
-import {buildReference, listOperations, loadSpec, operationPage, pageId} from './generate.mjs';
+import {buildReference, listOperations, operationPage} from './generate.mjs';
 import {markdownToMdx} from './markdown.mjs';
 import {PROBLEM_TYPES_ID, problemCatalogue} from './problem-types.mjs';
-import {codeSamples} from './samples.mjs';
 import {schemaView} from './schema.mjs';
 import {OpenApiIndex} from '../api-request/openapi-index.mjs';
+import {codeSamples, pageId} from '../../src/lib/openapi/index.ts';
+import {loadSpec} from '../../src/lib/openapi/load.ts';
 
 /** A small valid spec; `patch` changes it for one test. */
 function miniSpec(patch = (spec) => spec) {

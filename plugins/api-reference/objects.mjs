@@ -4,35 +4,22 @@
 // gets a page (`<kebab-name>-object`) with its fields, an example and the operations that take or
 // return it; operation pages and nested schemas link to it. The API reference generator writes the
 // pages (objectPage), the Markdown export (plugins/llms-txt) lists the same objects (listObjects).
-// Self-contained on purpose: it follows `$ref`s itself, so it needs none of the generator's helpers.
-import kebabCase from 'lodash/kebabCase.js';
+import {
+  HTTP_METHODS as METHODS,
+  isJsonMedia as isJson,
+  namedExamples,
+  pageId,
+  resolve,
+} from '../../src/lib/openapi/index.ts';
 import {codeFence, jsxProp, markdownToMdx, plainSummary, yamlString} from './markdown.mjs';
 
-const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'];
 const SCHEMA_REF = /^#\/components\/schemas\/([^/]+)$/;
 
 /** Page id of an object page, such as `origin-object`. */
-export const objectPageId = (name) => `${kebabCase(name)}-object`;
+export const objectPageId = (name) => pageId(`${name} object`);
 
 /** Title of an object page, such as "The Origin object". */
 export const objectTitle = (name) => `The ${name} object`;
-
-const isJson = (type) => type === 'application/json' || type.endsWith('+json');
-
-/** Follows local `$ref`s (responses, request bodies, examples). */
-function resolve(spec, node) {
-  let current = node;
-  const seen = new Set();
-  while (current && typeof current.$ref === 'string' && !seen.has(current.$ref)) {
-    seen.add(current.$ref);
-    current = current.$ref
-      .slice(2)
-      .split('/')
-      .map((part) => decodeURIComponent(part).replaceAll('~1', '/').replaceAll('~0', '~'))
-      .reduce((value, key) => (value && typeof value === 'object' ? value[key] : undefined), spec);
-  }
-  return current;
-}
 
 /** The component name a schema node refers to, or undefined. */
 const refName = (node) => node?.$ref?.match(SCHEMA_REF)?.[1];
@@ -63,12 +50,7 @@ function bodyObject(spec, schemaNode) {
 
 /** First example value of a media type (its named examples, `example`, or the schema's examples). */
 function mediaExample(spec, media) {
-  if (media.examples && typeof media.examples === 'object') {
-    const first = Object.values(media.examples)[0];
-    if (first) return resolve(spec, first)?.value;
-  }
-  if ('example' in media) return media.example;
-  return undefined;
+  return namedExamples(spec, media)[0]?.value;
 }
 
 /** A schema's own description, or the first one of its `allOf` members. */
@@ -104,7 +86,7 @@ export function listObjects(spec) {
       const operation = item[method];
       if (!operation?.operationId) continue;
       const use = {
-        id: kebabCase(operation.operationId),
+        id: pageId(operation.operationId),
         method,
         path: route,
         summary: operation.summary ?? operation.operationId,

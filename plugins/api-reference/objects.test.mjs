@@ -1,6 +1,7 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {buildReference, loadSpec} from './generate.mjs';
+import {buildReference} from './generate.mjs';
+import {loadSpec} from '../../src/lib/openapi/load.ts';
 import {fieldCount, linkObjects, listObjects, objectPageId} from './objects.mjs';
 
 const ref = (name) => ({$ref: `#/components/schemas/${name}`});

@@ -2,7 +2,7 @@
 // each named request example (highlighted at build time like every code block), every response
 // example, and the data its pickers and Try it need.
 import {codeFence, jsxProp} from './markdown.mjs';
-import {codeSamples} from './samples.mjs';
+import {codeSamples} from '../../src/lib/openapi/index.ts';
 
 export const PANEL_IMPORTS = [
   "import ApiPanel, {ApiPanelRequest, ApiPanelResponse} from '@site/src/components/ApiPanel';",

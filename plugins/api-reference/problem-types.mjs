@@ -1,13 +1,11 @@
 // The catalogue of problem types (openapi/problem-types.yaml, in the bundle as `x-problem-types`)
 // and where the operations use them. The reference page "Problem types", its Markdown twin and the
 // lint rule `tributary/problem-types` all read it from here, so a new type needs only its entry.
-import kebabCase from 'lodash/kebabCase.js';
-import {deref} from './schema.mjs';
+import {HTTP_METHODS as METHODS, deref, namedExamples, pageId} from '../../src/lib/openapi/index.ts';
 
 export const PROBLEM_TYPES_ID = 'problem-types';
 export const PROBLEM_TYPES_TITLE = 'Problem types';
 export const PROBLEM_MEDIA_TYPE = 'application/problem+json';
-const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'];
 
 /**
  * The catalogue as `{base, types: [{slug, uri, title, status, cause, fix, guides}]}` in file order,
@@ -56,11 +54,7 @@ export function guideTitle(href) {
 /** The problem+json examples of one response: `[{name, value}]`. */
 export function problemExamples(spec, response) {
   const media = deref(spec, response).node?.content?.[PROBLEM_MEDIA_TYPE];
-  if (!media) return [];
-  if (media.examples) {
-    return Object.entries(media.examples).map(([name, example]) => ({name, value: deref(spec, example).node?.value}));
-  }
-  return 'example' in media ? [{name: 'example', value: media.example}] : [];
+  return namedExamples(spec, media).map(({name, value}) => ({name, value}));
 }
 
 /**
@@ -81,7 +75,7 @@ export function problemUsage(spec, catalogue = problemCatalogue(spec)) {
           if (!slug || seen.has(slug)) continue;
           seen.add(slug);
           usage.get(slug).push({
-            id: kebabCase(operation.operationId),
+            id: pageId(operation.operationId),
             operationId: operation.operationId,
             method,
             route,

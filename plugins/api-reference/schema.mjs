@@ -1,7 +1,8 @@
 // Turns an OpenAPI 3.1 schema into the small tree the <ApiSchema> component renders: references
 // resolved, allOf merged, oneOf/anyOf labelled, readOnly fields dropped from requests and writeOnly
-// fields dropped from responses, descriptions rendered to HTML.
-import {hiddenMarker} from '../api-request/schema-direction.mjs';
+// fields dropped from responses, descriptions rendered to HTML. References, allOf and the
+// direction rule are the OpenAPI module's (src/lib/openapi).
+import {deref, isHidden, mergeAllOf} from '../../src/lib/openapi/index.ts';
 import {markdownToHtml} from './markdown.mjs';
 
 const CONSTRAINTS = [
@@ -19,46 +20,6 @@ const CONSTRAINTS = [
   ['maxProperties', (v) => `max properties ${v}`],
   ['pattern', (v) => `pattern ${v}`],
 ];
-
-/** Follows local `$ref`s; returns the target and the component name of the last reference. */
-export function deref(spec, node) {
-  let current = node;
-  let name;
-  const seen = new Set();
-  while (current && typeof current === 'object' && typeof current.$ref === 'string') {
-    const ref = current.$ref;
-    if (!ref.startsWith('#/')) throw new Error(`unsupported external reference "${ref}" (bundle the spec first)`);
-    if (seen.has(ref)) throw new Error(`circular reference "${ref}"`);
-    seen.add(ref);
-    name = ref.split('/').pop();
-    current = ref
-      .slice(2)
-      .split('/')
-      .map((part) => decodeURIComponent(part).replaceAll('~1', '/').replaceAll('~0', '~'))
-      .reduce((value, key) => (value && typeof value === 'object' ? value[key] : undefined), spec);
-    if (current === undefined) throw new Error(`unresolved reference "${ref}"`);
-  }
-  return {node: current, name};
-}
-
-/** Merges the members of an `allOf` into one schema (properties, required, constraints). */
-export function mergeAllOf(spec, schema) {
-  const {allOf, ...rest} = schema;
-  const merged = {properties: {}, required: []};
-  for (const member of [...allOf, rest]) {
-    const {node} = deref(spec, member);
-    const resolved = node.allOf ? mergeAllOf(spec, node) : node;
-    for (const [key, value] of Object.entries(resolved)) {
-      if (key === 'properties') Object.assign(merged.properties, value);
-      else if (key === 'required') merged.required.push(...value);
-      else if (key === 'description' && merged.description) continue;
-      else merged[key] = value;
-    }
-  }
-  if (!Object.keys(merged.properties).length) delete merged.properties;
-  if (!merged.required.length) delete merged.required;
-  return merged;
-}
 
 function typeLabel(schema) {
   if ('const' in schema) return `const ${JSON.stringify(schema.const)}`;
@@ -102,11 +63,10 @@ export function schemaView(spec, schema, direction, trail = []) {
   if (constraints.length) view.constraints = constraints;
   if (resolved.properties) {
     // A readOnly field listed in `required` is required in responses only, a writeOnly one in
-    // requests only; each is left out where it does not apply (plugins/api-request/schema-direction.mjs).
-    const hidden = hiddenMarker(direction);
+    // requests only; each is left out where it does not apply (src/lib/openapi/direction.ts).
     const required = new Set(resolved.required ?? []);
     view.properties = Object.entries(resolved.properties)
-      .filter(([, property]) => !property?.[hidden] && !deref(spec, property).node?.[hidden])
+      .filter(([, property]) => !isHidden(spec, property, direction))
       .map(([propertyName, property]) => ({
         name: propertyName,
         required: required.has(propertyName),

@@ -1,17 +1,22 @@
 // Looks up operations in the bundled OpenAPI file and validates example requests and responses
 // against its schemas, so that the API examples in the guides cannot drift from the API.
-import {readFileSync} from 'node:fs';
-import path from 'node:path';
-import {fileURLToPath} from 'node:url';
+// The document is read, resolved and viewed by direction through the OpenAPI module (src/lib/openapi).
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import kebabCase from 'lodash/kebabCase.js';
-import {deref, mergeAllOf} from '../api-reference/schema.mjs';
-import {hiddenMarker, schemaForDirection} from './schema-direction.mjs';
+import {
+  flatten,
+  isHidden,
+  operationPagePath,
+  operationsOf,
+  requestMediaType,
+  requestUrl,
+  resolve,
+  schemaForDirection,
+  serverOf,
+} from '../../src/lib/openapi/index.ts';
+import {DEFAULT_BUNDLE, loadSpec} from '../../src/lib/openapi/load.ts';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-export const DEFAULT_BUNDLE = path.join(root, 'generated/static/openapi.json');
-const METHODS = ['get', 'put', 'post', 'delete', 'patch'];
+export {DEFAULT_BUNDLE};
 const SPEC_ID = {request: 'tributary-openapi-request', response: 'tributary-openapi-response'};
 
 /** Points the bundle's local `#/components/...` references at the spec registered for `direction`. */
@@ -65,15 +70,12 @@ const escapePointer = (name) => String(name).replaceAll('~', '~0').replaceAll('/
 export class OpenApiIndex {
   constructor(spec) {
     this.spec = spec;
-    this.operations = new Map();
-    for (const [route, item] of Object.entries(spec.paths ?? {})) {
-      for (const method of METHODS) {
-        const operation = item[method];
-        if (!operation?.operationId) continue;
-        const parameters = [...(item.parameters ?? []), ...(operation.parameters ?? [])].map((p) => this.resolve(p));
-        this.operations.set(operation.operationId, {method, route, operation, parameters});
-      }
-    }
+    this.operations = new Map(
+      operationsOf(spec).map(({operationId, method, route, operation, parameters}) => [
+        operationId,
+        {method, route, operation, parameters},
+      ]),
+    );
     this.ajv = new Ajv2020({strict: false, allErrors: true, validateFormats: true});
     addFormats(this.ajv);
     // Examples are checked strictly (see schemaForDirection): no unknown field, no read-only field
@@ -102,34 +104,21 @@ export class OpenApiIndex {
 
   /** Options of schemaForDirection for this spec: strict, `$ref`s resolved to find the markers. */
   directionOptions(direction) {
-    const marker = hiddenMarker(direction);
     return {
       strict: true,
       openRef,
-      isHidden: (property) => Boolean(property?.[marker] || this.resolve(property)?.[marker]),
+      isHidden: (property) => isHidden(this.spec, property, direction),
     };
   }
 
+  /** The index of the bundle in `file` (default: generated/static/openapi.json). */
   static load(file = DEFAULT_BUNDLE) {
-    let text;
-    try {
-      text = readFileSync(file, 'utf8');
-    } catch {
-      throw new Error(`The OpenAPI bundle ${file} is missing. Run "npm run api:bundle" first.`);
-    }
-    return new OpenApiIndex(JSON.parse(text));
+    return new OpenApiIndex(loadSpec(file));
   }
 
+  /** `node` with its `$ref`s followed. */
   resolve(node) {
-    let current = node;
-    while (current?.$ref) {
-      current = current.$ref
-        .replace(/^#\//, '')
-        .split('/')
-        .map((part) => part.replaceAll('~1', '/').replaceAll('~0', '~'))
-        .reduce((value, key) => value?.[key], this.spec);
-    }
-    return current;
+    return resolve(this.spec, node);
   }
 
   /** Validates `value` against `schema` as a request (default) or a response payload. */
@@ -189,14 +178,12 @@ export class OpenApiIndex {
 
   /** A schema with its references resolved and its `allOf` parts merged (as the API pages merge them). */
   flatten(schema) {
-    const {node} = deref(this.spec, schema);
-    return node?.allOf ? mergeAllOf(this.spec, node) : (node ?? {});
+    return flatten(this.spec, schema);
   }
 
   /** The server URL an example shows: the operation's own first server, else the API's. */
   serverFor(operationId) {
-    const {operation} = this.operations.get(operationId);
-    return (operation.servers ?? this.spec.servers)[0].url;
+    return serverOf(this.spec, this.operations.get(operationId).operation);
   }
 
   /**
@@ -288,25 +275,22 @@ export class OpenApiIndex {
    * such as `application/merge-patch+json` (PATCH); undefined without a body.
    */
   requestContentType(operationId) {
-    const content = this.resolve(this.operations.get(operationId)?.operation.requestBody)?.content ?? {};
-    return 'application/json' in content
-      ? 'application/json'
-      : Object.keys(content).find((type) => type.endsWith('+json'));
+    return requestMediaType(this.resolve(this.operations.get(operationId)?.operation.requestBody)?.content);
   }
 
   /** Method, full URL (path parameters filled in) and reference page of an example call. */
   describe(call) {
-    const {method, route} = this.operations.get(call.operation);
-    const filled = route.replace(/\{([^}]+)\}/g, (_, name) =>
-      encodeURIComponent(String(call.path?.[name] ?? `{${name}}`)),
+    const {method, route, parameters} = this.operations.get(call.operation);
+    // A path parameter the call lacks shows as its URL-encoded `{name}` (the MCP tool's answer names it).
+    const pathParams = Object.fromEntries(
+      parameters.filter((p) => p.in === 'path').map(({name}) => [name, call.path?.[name] ?? `{${name}}`]),
     );
-    const query = new URLSearchParams(Object.entries(call.query ?? {}).map(([k, v]) => [k, String(v)])).toString();
     return {
       method: method.toUpperCase(),
       contentType: this.requestContentType(call.operation),
-      url: `${this.serverFor(call.operation)}${filled}${query ? `?${query}` : ''}`,
-      // The API reference generator names each page with lodash's kebabCase of the operationId.
-      page: `/api/${kebabCase(call.operation)}`,
+      url: requestUrl({server: this.serverFor(call.operation), path: route, pathParams, query: call.query}),
+      // Relative to the docs' base URL, as <Link> takes it.
+      page: operationPagePath(call.operation, '/'),
     };
   }
 }

@@ -6,7 +6,7 @@
 // element (so they are highlighted at build time like any other block) and keeps only the props
 // the component shows: `operation`, the reference `page` and, for an empty response, `emptyStatus`.
 import {visit} from 'unist-util-visit';
-import {curlCommand, statusLine} from './curl.mjs';
+import {curlCommand, statusLine} from '../../src/lib/openapi/index.ts';
 import {OpenApiIndex} from './openapi-index.mjs';
 
 const DATA_PROPS = ['path', 'query', 'body', 'response'];

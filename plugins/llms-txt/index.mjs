@@ -7,6 +7,7 @@ import {mkdir, readFile, writeFile} from 'node:fs/promises';
 import path from 'node:path';
 import {createMatcher, flattenRoutes} from '@docusaurus/utils';
 import {htmlToMarkdown, pageInfo} from './html-to-markdown.mjs';
+import {loadSpec} from '../../src/lib/openapi/load.ts';
 import {ApiMarkdown} from './openapi-markdown.mjs';
 import {llmsFullTxt, llmsTxt} from './llms.mjs';
 import {markdownPath} from './markdown-address.mjs';
@@ -76,7 +77,7 @@ export default function llmsTxtPlugin(context, options) {
         ),
       ];
 
-      const spec = JSON.parse(await readFile(path.join(siteDir, options.openApiBundle), 'utf8'));
+      const spec = loadSpec(path.join(siteDir, options.openApiBundle));
       const api = new ApiMarkdown(spec, {siteUrl, baseUrl});
       const apiPages = new Map(api.pages().map((page) => [page.path, page]));
       const apiPrefix = `${baseUrl}api/`;

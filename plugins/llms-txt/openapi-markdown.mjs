@@ -3,8 +3,17 @@
 // operations; plugins/api-reference/objects.mjs) and one per operation, each with its method,
 // path, parameters, request and response schemas (nested fields flattened to dotted names) and
 // the named examples.
-import {STATUS_CODES} from 'node:http';
-import kebabCase from 'lodash/kebabCase.js';
+import {
+  apiPagePath,
+  curlCommand,
+  exampleOf,
+  fillPath,
+  isHidden,
+  mergeAllOf,
+  namedExamples,
+  pageId,
+  statusPhrase,
+} from '../../src/lib/openapi/index.ts';
 import {OpenApiIndex} from '../api-request/openapi-index.mjs';
 import {rolesMarkdown} from '../api-request/roles.mjs';
 import {
@@ -17,7 +26,6 @@ import {
   problemUsage,
 } from '../api-reference/problem-types.mjs';
 import {bodyObjectOf, listObjects} from '../api-reference/objects.mjs';
-import {hiddenMarker} from '../api-request/schema-direction.mjs';
 
 const MAX_DEPTH = 8;
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'];
@@ -69,7 +77,7 @@ export class ApiMarkdown {
 
   /** Site path of an API page from its id, such as `/docs/api/origins`. */
   pagePath(id) {
-    return `${this.baseUrl}api/${id}`;
+    return apiPagePath(id, this.baseUrl);
   }
 
   pageUrl(id) {
@@ -82,7 +90,7 @@ export class ApiMarkdown {
     const pages = [
       {
         kind: 'overview',
-        path: this.pagePath(kebabCase(this.spec.info.title)),
+        path: this.pagePath(pageId(this.spec.info.title)),
         title: this.spec.info.title,
         description: this.spec.info.summary ?? summarize(this.spec.info.description),
         markdown: this.overviewMarkdown(),
@@ -101,7 +109,7 @@ export class ApiMarkdown {
     for (const tag of tags) {
       pages.push({
         kind: 'tag',
-        path: this.pagePath(kebabCase(tag.name)),
+        path: this.pagePath(pageId(tag.name)),
         title: tag.name,
         description: summarize(tag.description),
         tag: tag.name,
@@ -121,7 +129,7 @@ export class ApiMarkdown {
     for (const [operationId, entry] of this.index.operations) {
       pages.push({
         kind: 'operation',
-        path: this.pagePath(kebabCase(operationId)),
+        path: this.pagePath(pageId(operationId)),
         title: entry.operation.summary ?? operationId,
         description: summarize(entry.operation.description),
         tag: entry.operation.tags?.[0],
@@ -153,7 +161,7 @@ export class ApiMarkdown {
       '',
     );
     for (const tag of tags) {
-      lines.push(`- [${tag.name}](${this.pageUrl(kebabCase(tag.name))}): ${summarize(tag.description)}`);
+      lines.push(`- [${tag.name}](${this.pageUrl(pageId(tag.name))}): ${summarize(tag.description)}`);
     }
     const links = [
       info.contact?.url && `- Contact: [${info.contact.name ?? info.contact.url}](${info.contact.url})`,
@@ -214,7 +222,7 @@ export class ApiMarkdown {
     for (const [operationId, {method, route, operation}] of this.operationsOfTag(tag.name)) {
       const summary = summarize(operation.description);
       lines.push(
-        `- [${operation.summary ?? operationId}](${this.pageUrl(kebabCase(operationId))}): ` +
+        `- [${operation.summary ?? operationId}](${this.pageUrl(pageId(operationId))}): ` +
           `${code(`${method.toUpperCase()} ${route}`)}${summary ? `. ${summary}` : ''}`,
       );
     }
@@ -318,24 +326,7 @@ export class ApiMarkdown {
 
   /** An allOf schema as one object schema (properties and required lists combined). */
   merge(schema) {
-    const parts = (schema.allOf ?? [])
-      .map((part) => this.index.resolve(part))
-      .map((part) => (part.allOf ? this.merge(part) : part));
-    const merged = {
-      ...schema,
-      allOf: undefined,
-      properties: {...(schema.properties ?? {})},
-      required: [...(schema.required ?? [])],
-    };
-    for (const part of parts) {
-      Object.assign(merged.properties, part.properties ?? {});
-      merged.required.push(...(part.required ?? []));
-      for (const key of ['type', 'description', 'enum', 'format', 'additionalProperties']) {
-        if (merged[key] === undefined && part[key] !== undefined) merged[key] = part[key];
-      }
-    }
-    if (!Object.keys(merged.properties).length) delete merged.properties;
-    return merged;
+    return mergeAllOf(this.spec, schema);
   }
 
   /** Limits, allowed values and defaults of a schema, in words. */
@@ -382,8 +373,7 @@ export class ApiMarkdown {
     const required = new Set(schema.required ?? []);
     for (const [name, propertyNode] of Object.entries(schema.properties ?? {})) {
       const property = this.index.resolve(propertyNode) ?? {};
-      const marker = hiddenMarker(direction);
-      if (propertyNode[marker] || property[marker]) continue;
+      if (isHidden(this.spec, propertyNode, direction)) continue;
       const field = prefix ? `${prefix}.${name}` : name;
       const description = [note, this.absolutize(property.description ?? ''), this.constraints(propertyNode)]
         .filter(Boolean)
@@ -417,10 +407,8 @@ export class ApiMarkdown {
   }
 
   exampleBlocks(media, heading) {
-    const examples = Object.entries(media.examples ?? {}).map(([name, example]) => [name, this.index.resolve(example)]);
-    if (!examples.length && media.example !== undefined) examples.push(['Example', {value: media.example}]);
-    return examples.flatMap(([name, example]) => [
-      `${heading} Example: ${example.summary ?? name}`,
+    return namedExamples(this.spec, media).flatMap((example) => [
+      `${heading} Example: ${example.summary}`,
       '',
       ...(example.description ? [this.absolutize(example.description), ''] : []),
       '```json',
@@ -443,29 +431,19 @@ export class ApiMarkdown {
     ];
   }
 
-  parameterExample(parameter) {
-    const schema = this.index.resolve(parameter.schema) ?? {};
-    const value = parameter.example ?? schema.examples?.[0] ?? schema.example;
-    return value === undefined ? `{${parameter.name}}` : encodeURIComponent(String(value));
-  }
-
+  /** The example request of an operation, as curl (its first request example as the body). */
   curl(operationId, method, route, requestMedia, requestType = 'application/json') {
-    const server = this.index.serverFor(operationId);
-    const {parameters} = this.index.operations.get(operationId);
-    const path = route.replace(/\{([^}]+)\}/g, (whole, name) => {
-      const parameter = parameters.find((p) => p.in === 'path' && p.name === name);
-      return parameter ? this.parameterExample(parameter) : whole;
-    });
-    const lines = [`curl --request ${method.toUpperCase()} '${server}${path}'`];
-    if (this.index.operations.get(operationId).operation.security?.length !== 0)
-      lines.push(`  --header "Authorization: Bearer $TRIBUTARY_TOKEN"`);
-    const example = requestMedia && Object.values(requestMedia.examples ?? {}).map((e) => this.index.resolve(e))[0];
-    const body = example?.value ?? requestMedia?.example;
-    if (body !== undefined) {
-      lines.push(`  --header 'Content-Type: ${requestType}'`);
-      lines.push(`  --data '${JSON.stringify(body, null, 2).replaceAll("'", "'\\''")}'`);
-    }
-    return ['```bash', lines.join(' \\\n'), '```'];
+    const {parameters, operation} = this.index.operations.get(operationId);
+    const pathParams = Object.fromEntries(
+      parameters.filter((p) => p.in === 'path').map((p) => [p.name, exampleOf(this.spec, p)]),
+    );
+    const url = `${this.index.serverFor(operationId)}${fillPath(route, pathParams, {missing: 'keep'})}`;
+    const body = requestMedia ? namedExamples(this.spec, requestMedia)[0]?.value : undefined;
+    const command = curlCommand(
+      {method, url, body, contentType: requestType},
+      {auth: operation.security?.length !== 0},
+    );
+    return ['```bash', command, '```'];
   }
 
   /** The Problem types page: one section per type of the catalogue, with the operations that return it. */
@@ -475,7 +453,7 @@ export class ApiMarkdown {
     const lines = [
       `# ${PROBLEM_TYPES_TITLE}`,
       '',
-      `Every error response of the API is an \`application/problem+json\` document (see [Errors](${this.pageUrl(kebabCase(this.spec.info.title))}#errors)). ` +
+      `Every error response of the API is an \`application/problem+json\` document (see [Errors](${this.pageUrl(pageId(this.spec.info.title))}#errors)). ` +
         `Its \`type\` is the address of one section of this page, \`${catalogue.base}#<slug>\`: branch on it, not on \`title\` or \`detail\`. ` +
         'New types may appear; treat an unknown type by its HTTP status.',
       '',
@@ -502,7 +480,7 @@ export class ApiMarkdown {
         `## ${type.title}`,
         '',
         `- Type: ${code(type.uri)}`,
-        `- Status: ${type.status} ${STATUS_CODES[type.status] ?? ''}`.trimEnd(),
+        `- Status: ${type.status} ${statusPhrase(type.status)}`.trimEnd(),
         `- Cause: ${this.absolutize(type.cause)}`,
         `- What to do: ${this.absolutize(type.fix)}`,
         `- Returned by: ${returnedBy}`,
@@ -531,7 +509,7 @@ export class ApiMarkdown {
     if (operation.deprecated) lines.push('**Deprecated.**', '');
     if (operation.description) lines.push(this.absolutize(operation.description), '');
     lines.push(`- Operation ID: ${code(operationId)}`);
-    if (tag) lines.push(`- Tag: [${tag}](${this.pageUrl(kebabCase(tag))})`);
+    if (tag) lines.push(`- Tag: [${tag}](${this.pageUrl(pageId(tag))})`);
     lines.push('', '## Authentication', '', ...this.securityLines(operation.security ?? this.spec.security), '');
     const roles = rolesMarkdown(operation);
     if (roles) lines.push(this.absolutize(roles), '');
@@ -576,7 +554,7 @@ export class ApiMarkdown {
     lines.push('## Responses', '');
     for (const [status, responseNode] of Object.entries(operation.responses ?? {})) {
       const response = this.index.resolve(responseNode) ?? {};
-      const reason = STATUS_CODES[status] ?? '';
+      const reason = statusPhrase(status);
       lines.push(`### ${status}${reason ? ` ${reason}` : ''}`, '');
       if (response.description) lines.push(this.absolutize(response.description), '');
       const headers = Object.entries(response.headers ?? {});

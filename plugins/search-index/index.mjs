@@ -7,7 +7,8 @@
 import {createHash} from 'node:crypto';
 import {mkdir, readdir, readFile, rm, writeFile} from 'node:fs/promises';
 import path from 'node:path';
-import {OpenApiIndex} from '../api-request/openapi-index.mjs';
+import {operationPagePath, operationsOf} from '../../src/lib/openapi/index.ts';
+import {loadSpec} from '../../src/lib/openapi/load.ts';
 import {buildSearchFiles} from './build.mjs';
 import {extractPage} from './extract.mjs';
 
@@ -32,11 +33,9 @@ function contentHash(text) {
 
 /** Method, path and operationId of each API reference page, by its URL. */
 function apiOperations(bundleFile, baseUrl) {
-  const openApi = OpenApiIndex.load(bundleFile);
   const byUrl = new Map();
-  for (const [operationId, {method, route}] of openApi.operations) {
-    const {page} = openApi.describe({operation: operationId});
-    byUrl.set(`${baseUrl}${page.replace(/^\//, '')}`, {method, path: route, operationId});
+  for (const {operationId, method, route} of operationsOf(loadSpec(bundleFile))) {
+    byUrl.set(operationPagePath(operationId, baseUrl), {method, path: route, operationId});
   }
   return byUrl;
 }

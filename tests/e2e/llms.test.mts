@@ -157,7 +157,7 @@ describe('Markdown export and llms.txt', () => {
     const created = operation.responses['201'].content['application/json'].examples;
     const first = Object.values(created)[0] as {value: unknown};
     assert.ok(body.includes(JSON.stringify(first.value, null, 2)), 'the 201 response example');
-    assert.match(body, /^### 422 Unprocessable Entity$/m);
+    assert.match(body, /^### 422 Unprocessable Content$/m);
   });
 
   test('llms-full.txt holds every page, each under its title and source address', async () => {

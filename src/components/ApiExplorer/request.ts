@@ -1,3 +1,4 @@
+import {fillPath} from '../../lib/openapi/requests';
 import type {ExplorerOperation} from './types';
 
 /** sessionStorage key of the reader's API token: kept for the browser tab's session only. */
@@ -21,8 +22,13 @@ export function buildRequest(
   if (missing.length) {
     return {problem: `Fill in the required parameter ${missing.map((parameter) => `"${parameter.name}"`).join(', ')}.`};
   }
-  const path = operation.path.replace(/\{([^}]+)\}/g, (_, name: string) =>
-    encodeURIComponent(values[`path:${name}`].trim()),
+  const path = fillPath(
+    operation.path,
+    Object.fromEntries(
+      operation.parameters
+        .filter((parameter) => parameter.in === 'path')
+        .map((parameter) => [parameter.name, values[parameterKey(parameter)]?.trim()]),
+    ),
   );
   const query = new URLSearchParams();
   const headers: Record<string, string> = {Accept: 'application/json'};

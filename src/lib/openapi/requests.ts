@@ -1,31 +1,82 @@
-// Code samples of an operation (curl, Python requests, Node.js fetch, Go net/http), written at build
-// time from the operation and its first example. The token is never a real one: every sample reads
-// it from the TRIBUTARY_TOKEN environment variable.
+// Requests written out for readers: the URL of a call, and the same call in every sample language
+// (curl, Python requests, Node.js fetch, Go net/http). The API pages' code samples, the guides'
+// <ApiRequest> blocks and the Markdown twins' example requests are all written here. The token is
+// never a real one: every request reads it from the TRIBUTARY_TOKEN environment variable.
+
 export const TOKEN_VARIABLE = 'TRIBUTARY_TOKEN';
 
-export const SAMPLE_LANGUAGES = [
+export type SampleLanguage = 'curl' | 'python' | 'nodejs' | 'go';
+
+export const SAMPLE_LANGUAGES: readonly {value: SampleLanguage; label: string; highlight: string}[] = [
   {value: 'curl', label: 'curl', highlight: 'bash'},
   {value: 'python', label: 'Python', highlight: 'python'},
   {value: 'nodejs', label: 'Node.js', highlight: 'javascript'},
   {value: 'go', label: 'Go', highlight: 'go'},
 ];
 
-/** The URL of a call: server, path with its parameters filled in, query string. */
-export function sampleUrl({server, path, pathParams = {}, query = {}}) {
-  const filled = path.replace(/\{([^}]+)\}/g, (_, name) => {
-    if (!(name in pathParams)) throw new Error(`no example value for path parameter "${name}" of ${path}`);
-    return encodeURIComponent(String(pathParams[name]));
+/**
+ * A path template with its parameters filled in, each value URL-encoded. A parameter without a
+ * value throws with `missing: 'throw'` (the default) or stays as its `{name}` with `'keep'`.
+ */
+export function fillPath(
+  path: string,
+  values: Record<string, unknown> = {},
+  {missing = 'throw'}: {missing?: 'throw' | 'keep'} = {},
+): string {
+  return path.replace(/\{([^}]+)\}/g, (whole, name: string) => {
+    if (values[name] === undefined || values[name] === null) {
+      if (missing === 'keep') return whole;
+      throw new Error(`no example value for path parameter "${name}" of ${path}`);
+    }
+    return encodeURIComponent(String(values[name]));
   });
+}
+
+export interface CallAddress {
+  /** Server URL, such as `https://api.tributary.example/api/v1`. */
+  server: string;
+  /** Path template, such as `/services/{service_id}/`. */
+  path: string;
+  pathParams?: Record<string, unknown>;
+  query?: Record<string, unknown>;
+  /** What to do with a path parameter without a value (see fillPath). */
+  missing?: 'throw' | 'keep';
+}
+
+/** The URL of a call: server, path with its parameters filled in, query string. */
+export function requestUrl({server, path, pathParams = {}, query = {}, missing}: CallAddress): string {
+  const filled = fillPath(path, pathParams, {missing});
   const search = new URLSearchParams(Object.entries(query).map(([key, value]) => [key, String(value)])).toString();
   return `${server}${filled}${search ? `?${search}` : ''}`;
 }
 
-const shellQuote = (text) => `'${text.replaceAll("'", `'\\''`)}'`;
+/** A request as the builders take it: everything resolved, `url` complete. */
+export interface Request {
+  method: string;
+  url: string;
+  body?: unknown;
+  /** The body's media type (default `application/json`). */
+  contentType?: string;
+}
 
-function curl({method, url, body, contentType}) {
+export interface CurlOptions {
+  /** Send `Authorization: Bearer $TRIBUTARY_TOKEN` (default true; false for an operation without security). */
+  auth?: boolean;
+  /** Send `Accept: application/json` (the API pages' samples do). */
+  accept?: boolean;
+}
+
+/** `text` as one single-quoted shell word. */
+export const shellQuote = (text: string): string => `'${text.replaceAll("'", `'\\''`)}'`;
+
+/** The curl command of a request, one option a line. */
+export function curlCommand(
+  {method, url, body, contentType = 'application/json'}: Request,
+  {auth = true, accept = false}: CurlOptions = {},
+): string {
   const lines = [`curl --request ${method.toUpperCase()} ${shellQuote(url)}`];
-  lines.push(`--header "Authorization: Bearer $${TOKEN_VARIABLE}"`);
-  lines.push(`--header 'Accept: application/json'`);
+  if (auth) lines.push(`--header "Authorization: Bearer $${TOKEN_VARIABLE}"`);
+  if (accept) lines.push(`--header 'Accept: application/json'`);
   if (body !== undefined) {
     lines.push(`--header 'Content-Type: ${contentType}'`);
     lines.push(`--data ${shellQuote(JSON.stringify(body, null, 2))}`);
@@ -34,7 +85,7 @@ function curl({method, url, body, contentType}) {
 }
 
 /** A JSON value as a Python literal (True/False/None), indented like json.dumps(indent=4). */
-export function pythonLiteral(value, indent = 0) {
+export function pythonLiteral(value: unknown, indent = 0): string {
   const pad = ' '.repeat(indent + 4);
   const end = ' '.repeat(indent);
   if (value === null) return 'None';
@@ -46,12 +97,13 @@ export function pythonLiteral(value, indent = 0) {
     if (!value.length) return '[]';
     return `[\n${value.map((item) => `${pad}${pythonLiteral(item, indent + 4)}`).join(',\n')},\n${end}]`;
   }
-  const entries = Object.entries(value);
+  const entries = Object.entries(value as Record<string, unknown>);
   if (!entries.length) return '{}';
   return `{\n${entries.map(([key, item]) => `${pad}${JSON.stringify(key)}: ${pythonLiteral(item, indent + 4)}`).join(',\n')},\n${end}}`;
 }
 
-function python({method, url, body, contentType}) {
+/** The request with Python's requests library. */
+export function pythonRequest({method, url, body, contentType = 'application/json'}: Request): string {
   // requests' json= sends application/json; another JSON type is named in the headers.
   const typeHeader =
     body !== undefined && contentType !== 'application/json' ? `, "Content-Type": "${contentType}"` : '';
@@ -74,7 +126,8 @@ function python({method, url, body, contentType}) {
   ].join('\n');
 }
 
-function nodejs({method, url, body, contentType}) {
+/** The request with Node.js fetch. */
+export function nodeRequest({method, url, body, contentType = 'application/json'}: Request): string {
   const headers = [
     `    Authorization: \`Bearer \${process.env.${TOKEN_VARIABLE}}\`,`,
     `    Accept: 'application/json',`,
@@ -94,10 +147,11 @@ function nodejs({method, url, body, contentType}) {
   ].join('\n');
 }
 
-function go({method, url, body, contentType}) {
+/** The request with Go's net/http. */
+export function goRequest({method, url, body, contentType = 'application/json'}: Request): string {
   const json = body === undefined ? undefined : JSON.stringify(body, null, 2);
   // A Go raw string cannot hold a backtick; fall back to an interpreted string literal then.
-  const goString = (text) => (text.includes('`') ? JSON.stringify(text) : `\`${text}\``);
+  const goString = (text: string) => (text.includes('`') ? JSON.stringify(text) : `\`${text}\``);
   const imports = ['"fmt"', '"io"', '"net/http"', '"os"', ...(json ? ['"strings"'] : [])].sort();
   return [
     'package main',
@@ -129,17 +183,27 @@ function go({method, url, body, contentType}) {
     .join('\n');
 }
 
-const WRITERS = {curl, python, nodejs, go};
+/** The builder of each sample language. */
+export const REQUEST_BUILDERS: Readonly<Record<SampleLanguage, (request: Request) => string>> = {
+  curl: (request) => curlCommand(request, {accept: true}),
+  python: pythonRequest,
+  nodejs: nodeRequest,
+  go: goRequest,
+};
 
-/**
- * One sample per language.
- * @param {{method: string, server: string, path: string, pathParams?: object, query?: object, body?: unknown, contentType?: string}} call
- */
-export function codeSamples(call) {
-  const url = sampleUrl(call);
+export interface CodeSample {
+  value: SampleLanguage;
+  label: string;
+  highlight: string;
+  code: string;
+}
+
+/** The code samples of an API page: the call in each sample language. */
+export function codeSamples(call: CallAddress & {method: string; body?: unknown; contentType?: string}): CodeSample[] {
+  const url = requestUrl(call);
   return SAMPLE_LANGUAGES.map((language) => ({
     ...language,
-    code: WRITERS[language.value]({
+    code: REQUEST_BUILDERS[language.value]({
       method: call.method,
       url,
       body: call.body,

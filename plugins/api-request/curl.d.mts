@@ -1,2 +1,0 @@
-export function curlCommand(request: {method: string; url: string; body?: unknown; contentType?: string}): string;
-export function statusLine(status: number): string;

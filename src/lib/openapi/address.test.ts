@@ -1,0 +1,17 @@
+import {test} from 'node:test';
+import assert from 'node:assert/strict';
+import {apiPagePath, operationPagePath, pageId, tagPagePath} from './address';
+
+test('the page id is lodash kebab case, as guide links expect', () => {
+  assert.equal(pageId('services_origins_create'), 'services-origins-create');
+  assert.equal(pageId('services_origins_update_s3_credentials_update'), 'services-origins-update-s-3-credentials-update');
+  assert.equal(pageId('Traffic Policies'), 'traffic-policies');
+  assert.equal(pageId('Tributary API'), 'tributary-api');
+});
+
+test('an operation page is /docs/api/<page id> under the base URL', () => {
+  assert.equal(operationPagePath('services_origins_create'), '/docs/api/services-origins-create');
+  assert.equal(operationPagePath('services_origins_create', '/'), '/api/services-origins-create');
+  assert.equal(tagPagePath('Origin Shield'), '/docs/api/origin-shield');
+  assert.equal(apiPagePath('problem-types', '/docs/'), '/docs/api/problem-types');
+});
