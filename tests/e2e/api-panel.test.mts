@@ -57,6 +57,14 @@ describe('operation page panel', () => {
     await page.close();
   });
 
+  test('the page of services-origins-create is at most 8,000 px tall at 1280×900', async () => {
+    const {page} = await newPage(context);
+    await gotoHydrated(page, CREATE_ORIGIN);
+    const height = await page.evaluate(() => document.documentElement.scrollHeight);
+    assert.ok(height <= 8000, `${height} px`);
+    await page.close();
+  });
+
   test('the example picker changes the request and the response shown', async () => {
     const {page, errors} = await newPage(context);
     await gotoHydrated(page, CREATE_ORIGIN);
@@ -88,7 +96,10 @@ describe('operation page panel', () => {
     assert.match(await visibleRequestCode(panel).innerText(), /import requests/);
 
     // A client-side navigation to another operation through the sidebar.
-    await page.locator('.theme-doc-sidebar-menu').getByRole('link', {name: 'List origins', exact: true}).click();
+    await page
+      .locator('.theme-doc-sidebar-menu')
+      .getByRole('link', {name: /List origins$/})
+      .click();
     await page.waitForURL(/\/api\/services-origins-list$/);
     await page.locator('h1', {hasText: 'List origins'}).waitFor();
     assert.match(await visibleRequestCode(panelOf(page)).innerText(), /import requests/);

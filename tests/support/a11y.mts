@@ -6,7 +6,6 @@ import type {Browser, BrowserContext, BrowserContextOptions, Locator, Page} from
 import {BASE_URL, siteUrl} from './site.mjs';
 
 export type ColorMode = 'light' | 'dark';
-export const COLOR_MODES: readonly ColorMode[] = ['light', 'dark'];
 
 /** A page of the site: its path as a reader would type it (for messages) and its absolute URL. */
 export interface SitePage {
