@@ -9,7 +9,7 @@ import {after, before, describe, test} from 'node:test';
 import assert from 'node:assert/strict';
 import {AxeBuilder} from '@axe-core/playwright';
 import type {Result} from 'axe-core';
-import type {Browser, Page} from 'playwright-core';
+import type {Browser, ConsoleMessage, Page} from 'playwright-core';
 import {launchBrowser, waitForHtmlAttribute, waitForHydration} from '../support/site.mjs';
 import {NOT_FOUND_PATH, PagePool, newContextInMode, sitePages, type ColorMode} from '../support/a11y.mjs';
 
@@ -51,7 +51,7 @@ async function axe(page: Page, mode: ColorMode): Promise<Result[]> {
 
 /** Switches the loaded page to dark mode the way the theme applies it, and waits for colour transitions to end. */
 async function switchToDark(page: Page) {
-  const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  const background = () => page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
   const lightBackground = await background();
   await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'dark'));
   await waitForHtmlAttribute(page, 'data-theme', 'dark');
@@ -68,24 +68,44 @@ async function switchToDark(page: Page) {
 }
 
 async function check(page: Page, url: string, path: string) {
+  // Every page is loaded here anyway: its console and uncaught errors are checked too. The
+  // not-found page's own 404 is the one resource error that is expected.
+  const failures: string[] = [];
+  const onConsole = (message: ConsoleMessage) => {
+    const text = message.text();
+    if (message.type() !== 'error') return;
+    if (path === NOT_FOUND_PATH && /Failed to load resource: .*404/.test(text)) return;
+    failures.push(`${path}: console error: ${text}`);
+  };
+  const onPageError = (error: Error) => failures.push(`${path}: uncaught ${error.message}`);
+  page.on('console', onConsole);
+  page.on('pageerror', onPageError);
+  try {
+    await checkPage(page, url, path, failures);
+  } finally {
+    page.off('console', onConsole);
+    page.off('pageerror', onPageError);
+  }
+  if (failures.length) assert.fail(failures.join('\n'));
+}
+
+async function checkPage(page: Page, url: string, path: string, failures: string[]) {
   const response = await page.goto(url);
   const expectedStatus = path === NOT_FOUND_PATH ? 404 : 200;
   assert.equal(response?.status(), expectedStatus, `${path} answered ${response?.status()}`);
   await waitForHydration(page);
   // The stored choice, not the default, decides the mode: fail rather than check the wrong one.
   await waitForHtmlAttribute(page, 'data-theme', 'light');
-  const failures: string[] = [];
   const light = await axe(page, 'light');
   if (light.length)
     failures.push(`${path} (light mode): ${light.length} axe violation(s)\n${describeViolations(light)}`);
   await switchToDark(page);
   const dark = await axe(page, 'dark');
   if (dark.length) failures.push(`${path} (dark mode): ${dark.length} axe violation(s)\n${describeViolations(dark)}`);
-  if (failures.length) assert.fail(failures.join('\n'));
 }
 
 describe(
-  `axe-core, WCAG 2.2 A and AA, ${pages.length} pages in light mode and their colours in dark mode`,
+  `axe-core, WCAG 2.2 A and AA, ${pages.length} pages in light mode and their colours in dark mode; no console or page error`,
   {concurrency: CONCURRENCY},
   () => {
     let browser: Browser;

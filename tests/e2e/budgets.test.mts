@@ -4,7 +4,7 @@
 // (timings and Lighthouse scores stay in the benchmark).
 import {after, before, describe, test} from 'node:test';
 import assert from 'node:assert/strict';
-import {readFileSync} from 'node:fs';
+import {readdirSync, readFileSync, statSync} from 'node:fs';
 import type {Browser} from 'playwright-core';
 import {fetchSizes, launchMeasuringBrowser, measurePageWeight, type PageWeight} from '../../scripts/page-weight.mjs';
 import {siteUrl} from '../support/site.mjs';
@@ -14,11 +14,27 @@ const stock: {docusaurusVersion: string; page: string; js: {raw: number; gzip: n
 );
 const packageJson = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));
 
+/**
+ * The operation page with the most generated MDX (examples, code samples, fields): its chunk is the
+ * heaviest, so when it fits the budget every operation page does (issue 21).
+ */
+function heaviestOperationPage(): string {
+  const dir = new URL('../../generated/api/', import.meta.url);
+  const [largest] = readdirSync(dir)
+    .filter((name) => name.endsWith('.api.mdx'))
+    .map((name) => ({name, size: statSync(new URL(name, dir)).size}))
+    .sort((a, b) => b.size - a.size);
+  return `/api/${largest.name.replace(/\.api\.mdx$/, '')}`;
+}
+
 const BUDGETS = [
   {page: 'the home page', path: '/', times: 1},
   {page: 'a guide page', path: '/Guides/Origins/Origin Shield', times: 1},
   {page: 'a category page', path: '/category/guides', times: 1},
-  {page: 'an API operation page', path: '/api/services-list', times: 1.5},
+  {page: 'an API operation page', path: '/api/services-list', times: 1},
+  {page: 'the operation page with the most examples and fields', path: heaviestOperationPage(), times: 1},
+  {page: 'the API overview', path: '/api/tributary-api', times: 1},
+  {page: 'an API object page', path: '/api/origin-object', times: 1},
 ];
 
 /**

@@ -19,6 +19,17 @@ export function siteUrl(sitePath: string): string {
   return new URL(encodeURI(clean), BASE_URL).href;
 }
 
+/** The text of the first <h1> of an HTML document, tags removed and common entities decoded. */
+export function h1Of(html: string): string {
+  const match = html.match(/<h1[^>]*>([\s\S]*?)<\/h1>/);
+  return (match?.[1] ?? '')
+    .replace(/<[^>]+>/g, '')
+    .replace(/&amp;/g, '&')
+    .replace(/&#x27;/g, "'")
+    .replace(/&quot;/g, '"')
+    .trim();
+}
+
 export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS});
 }
