@@ -81,7 +81,8 @@ const config: Config = {
 
   plugins: [
     [
-      '@docusaurus/plugin-content-docs',
+      // plugin-content-docs without the page descriptions in the data every API page loads.
+      './plugins/api-docs/index.mjs',
       {
         id: 'api',
         path: 'generated/api',

@@ -307,10 +307,14 @@ export function operationPage(spec, entry) {
     }
     for (const [type, media] of jsonMedia(response.content, `${where}.responses.${status}`)) {
       responses.push(`Content type \`${type}\`:`);
-      const view = linkObjects(spec, schemaView(spec, media.schema ?? {}, 'response'));
-      const schemaMdx = `<ApiSchema label=${jsxProp(`${status} response body`)} schema=${jsxProp(view)} />`;
+      const view = linkObjects(spec, schemaView(spec, media.schema ?? {}, 'response'), {prune: true});
+      const label = `${status} response body`;
       // A 2xx body that is a resource object links its page and folds its fields.
-      responses.push(/^2/.test(status) ? responseBodyMdx(spec, media.schema, view, schemaMdx) : schemaMdx);
+      responses.push(
+        /^2/.test(status)
+          ? responseBodyMdx(spec, media.schema, view, label)
+          : `<ApiSchema label=${jsxProp(label)} schema=${jsxProp(view)} />`,
+      );
       // Successful responses show their examples in the panel only; an error of this operation
       // alone keeps its examples here too, beside the case they illustrate.
       const examples = /^2/.test(status) ? [] : namedExamples(spec, media);

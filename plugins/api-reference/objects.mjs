@@ -170,12 +170,22 @@ export function bodyObjectOf(spec, schemaNode) {
  * object with the id of its page (`objectPage`), for <ApiSchema> to link; the root is left alone.
  * Returns a new tree.
  */
-export function linkObjects(spec, view) {
+export function linkObjects(spec, view, {prune = false} = {}) {
   const ids = new Map(listObjects(spec).map((object) => [object.name, object.id]));
   const walk = (node, root) => {
     if (!node || typeof node !== 'object') return node;
     const copy = {...node};
-    if (!root && copy.refName && ids.has(copy.refName)) copy.objectPage = ids.get(copy.refName);
+    if (!root && copy.refName && ids.has(copy.refName)) {
+      copy.objectPage = ids.get(copy.refName);
+      // In a response, a nested resource object is its page's to describe: a link, not its fields
+      // again (on every operation that returns it, and in the page's script).
+      if (prune) {
+        delete copy.properties;
+        delete copy.variants;
+        delete copy.additionalProperties;
+        return copy;
+      }
+    }
     if (copy.properties) {
       copy.properties = copy.properties.map((property) => ({...property, schema: walk(property.schema, false)}));
     }
@@ -213,17 +223,18 @@ export function objectLinkMdx(spec, schemaNode, verb) {
 }
 
 /**
- * The schema of a 2xx response body: folded in a closed <details> after the link to its object
- * page when it is a resource object with a page, else the schema itself.
- * @param {string} schemaMdx the `<ApiSchema …/>` element
+ * A 2xx response body: a resource object with a page is that page's link alone ("Returns: Origin
+ * object", as Stripe's reference does); a list links its items' page and shows its own fields, the
+ * items linked rather than repeated; anything else is its schema.
+ * @param {object} view the body's response view, its nested resource objects pruned (linkObjects)
+ * @param {string} label the schema's accessible name, such as "201 response body"
  */
-export function responseBodyMdx(spec, schemaNode, view, schemaMdx) {
+export function responseBodyMdx(spec, schemaNode, view, label) {
   const link = objectLinkMdx(spec, schemaNode, 'Returns');
   const carried = bodyObjectOf(spec, schemaNode);
-  if (!carried || carried.list) return link ? `${link}\n\n${schemaMdx}` : schemaMdx;
-  const count = fieldCount(view);
-  const summary = count ? `The ${count} of ${carried.object.name}` : `The fields of ${carried.object.name}`;
-  return `${link}\n\n<details>\n<summary>${summary}</summary>\n\n${schemaMdx}\n\n</details>`;
+  const schema = `<ApiSchema label=${jsxProp(label)} schema=${jsxProp(view)} />`;
+  if (carried && !carried.list) return link;
+  return link ? `${link}\n\n${schema}` : schema;
 }
 
 /** The request body's link to its object ("Takes: [Origin object](…)"), before its schema. */
@@ -241,7 +252,7 @@ const operationRows = (object) => object.operations.map(({id, method, path, summ
  * @param {object} view the response view of the schema (schemaView(spec, {$ref}, 'response'))
  */
 export function objectPage(spec, object, view) {
-  const linked = linkObjects(spec, view);
+  const linked = linkObjects(spec, view, {prune: true});
   const sections = [
     `## Fields {#fields}`,
     `${fieldCount(view) ? `${fieldCount(view)[0].toUpperCase()}${fieldCount(view).slice(1)}, as the API returns them` : 'As the API returns it'}; read-only fields are set by Tributary and never sent in requests.`,

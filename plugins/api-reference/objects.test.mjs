@@ -146,24 +146,23 @@ test('the reference gets one page per object, first in its tag category of the s
   );
 });
 
-test('operation pages link the objects they take and return, and fold a returned object', () => {
+test('operation pages link the objects they take and return, and a returned object is its link', () => {
   const files = buildReference(spec());
   const create = files.get('gardens-create.api.mdx');
   assert.match(create, /Takes: \[Garden object\]\(\/docs\/api\/garden-object\)\n\n<ApiSchema label="Request body"/);
-  assert.match(
-    create,
-    /Returns: \[Garden object\]\(\/docs\/api\/garden-object\)\n\n<details>\n<summary>The 2 fields of Garden<\/summary>\n\n<ApiSchema label=\{"201 response body"\}[^\n]*\/>\n\n<\/details>/,
-  );
-  // A list links the object of its items and keeps its (short) schema open.
+  // A returned object is its page's link alone: its fields are on that page, not repeated here.
+  assert.match(create, /Returns: \[Garden object\]\(\/docs\/api\/garden-object\)\n/);
+  assert.doesNotMatch(create, /201 response body/);
+  // A list links the object of its items and keeps its (short) schema open, the items linked.
   const list = files.get('beds-list.api.mdx');
   assert.match(list, /Returns: a list of \[Bed objects\]\(\/docs\/api\/bed-object\)\n\n<ApiSchema/);
   // The nested garden of a bed links its page; the partial update takes no object.
+  // On the Bed object's page, its nested garden links the Garden page instead of repeating its fields.
   assert.match(
-    files.get('beds-create.api.mdx'),
-    /"name":"garden","required":false,"schema":\{"type":"object","refName":"Garden".*"objectPage":"garden-object"\}/,
+    files.get('bed-object.object.mdx'),
+    /"name":"garden","required":false,"schema":\{"type":"object","refName":"Garden"[^{}]*"objectPage":"garden-object"\}/,
   );
   assert.doesNotMatch(files.get('gardens-partial-update.api.mdx'), /Takes:/);
-  assert.doesNotMatch(files.get('gardens-partial-update.api.mdx'), /response-404[^#]*<details>/);
 });
 
 test('an object page id that another page has fails the build with both names', () => {
