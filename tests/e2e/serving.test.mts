@@ -191,7 +191,7 @@ describe('production serving', () => {
     await context.close();
   });
 
-  test('the API explorer keeps the token in session storage only and masks it', async () => {
+  test('the API explorer keeps the token in memory, or in session storage when asked, never in local storage, and masks it', async () => {
     const context = await browser.newContext({viewport: {width: 1400, height: 1000}});
     const {page} = await newPage(context);
     await gotoHydrated(page, '/api/services-list');
@@ -200,12 +200,14 @@ describe('production serving', () => {
     const input = page.getByLabel('Bearer token');
     await input.fill(token);
     assert.equal(await input.getAttribute('type'), 'password');
-    const storage = await page.evaluate(() => ({
-      local: JSON.stringify({...localStorage}),
-      session: JSON.stringify({...sessionStorage}),
-    }));
-    assert.ok(!storage.local.includes(token), 'the token is not in localStorage');
-    assert.ok(storage.session.includes(token), 'the token is in sessionStorage');
+    const storage = () =>
+      page.evaluate(() => ({local: JSON.stringify({...localStorage}), session: JSON.stringify({...sessionStorage})}));
+    const inMemory = await storage();
+    assert.ok(!inMemory.local.includes(token) && !inMemory.session.includes(token), 'by default it is in memory only');
+    await page.getByLabel(/Keep the token for this tab/).check();
+    const kept = await storage();
+    assert.ok(!kept.local.includes(token), 'the token is never in localStorage');
+    assert.ok(kept.session.includes(token), 'kept for the tab, the token is in sessionStorage');
     const sample = await page.locator('article pre').filter({hasText: 'curl --request GET'}).innerText();
     assert.match(sample, /Bearer \$TRIBUTARY_TOKEN/);
     assert.ok(!(await page.locator('article').innerText()).includes(token), 'no sample or text shows the token');
