@@ -66,9 +66,8 @@ export function panelMdx({call, requestExamples, responses, explorer}) {
     (example) =>
       `<ApiPanelRequest example=${jsxProp(example.name)}>\n\n${sampleTabs({...call, body: example.value})}\n\n</ApiPanelRequest>`,
   );
-  const panelExamples = requests.map(({name, summary, body}) =>
-    body === undefined ? {name, summary} : {name, summary, body},
-  );
+  // JSON leaves out an undefined body, as the component expects for a call without one.
+  const panelExamples = requests.map(({name, summary, body}) => ({name, summary, body}));
   return [
     `<ApiPanel requestExamples=${jsxProp(panelExamples)} responseExamples=${jsxProp(responseExamples)} operation=${jsxProp(explorer)}>`,
     ...requestBlocks,

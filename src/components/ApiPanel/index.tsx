@@ -1,13 +1,4 @@
-import {
-  Children,
-  createContext,
-  isValidElement,
-  useContext,
-  useId,
-  useState,
-  type ReactElement,
-  type ReactNode,
-} from 'react';
+import {Children, createContext, isValidElement, useContext, useState, type ReactElement, type ReactNode} from 'react';
 import ApiTryIt from '@site/src/components/ApiTryIt';
 import type {ExplorerOperation} from '@site/src/components/ApiExplorer/types';
 import styles from './styles.module.css';
@@ -63,6 +54,32 @@ export function ApiPanelResponse({example, children}: {example: string; children
   );
 }
 
+/** A labelled select of the panel: `options` are [value, text] pairs. */
+function Picker({
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  options: [string, string][];
+  onChange: (value: string) => void;
+}): ReactNode {
+  return (
+    <label className={styles.picker}>
+      <span>{label}</span>
+      <select value={value} onChange={(event) => onChange(event.target.value)}>
+        {options.map(([optionValue, text]) => (
+          <option key={optionValue} value={optionValue}>
+            {text}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
 const isElementOf =
   (type: unknown) =>
   (child: ReactNode): child is ReactElement =>
@@ -75,7 +92,6 @@ const isElementOf =
  * while the reader scrolls (see styles.module.css).
  */
 export default function ApiPanel({requestExamples, responseExamples, operation, children}: ApiPanelProps): ReactNode {
-  const id = useId();
   const [request, setRequest] = useState(requestExamples[0]?.name ?? 'default');
   const [response, setResponse] = useState(
     responseExamples.find((candidate) => candidate.example === request)?.key ?? responseExamples[0]?.key ?? '',
@@ -96,20 +112,14 @@ export default function ApiPanel({requestExamples, responseExamples, operation, 
     <aside className={styles.panel} aria-label="Request and response">
       <SelectionContext.Provider value={{request, response}}>
         <div className={styles.header}>
-          <h2 id={`${id}-request`} className={styles.title}>
-            Request
-          </h2>
+          <h2 className={styles.title}>Request</h2>
           {requestExamples.length > 1 && (
-            <label className={styles.picker}>
-              <span>Example</span>
-              <select value={request} onChange={(event) => chooseRequest(event.target.value)}>
-                {requestExamples.map((example) => (
-                  <option key={example.name} value={example.name}>
-                    {example.summary}
-                  </option>
-                ))}
-              </select>
-            </label>
+            <Picker
+              label="Example"
+              value={request}
+              options={requestExamples.map((example) => [example.name, example.summary])}
+              onChange={chooseRequest}
+            />
           )}
         </div>
         {requests}
@@ -117,19 +127,13 @@ export default function ApiPanel({requestExamples, responseExamples, operation, 
         {responses.length > 0 && (
           <>
             <div className={styles.header}>
-              <h2 id={`${id}-response`} className={styles.title}>
-                Response
-              </h2>
-              <label className={styles.picker}>
-                <span>Status</span>
-                <select value={response} onChange={(event) => setResponse(event.target.value)}>
-                  {responseExamples.map((example) => (
-                    <option key={example.key} value={example.key}>
-                      {example.label}
-                    </option>
-                  ))}
-                </select>
-              </label>
+              <h2 className={styles.title}>Response</h2>
+              <Picker
+                label="Status"
+                value={response}
+                options={responseExamples.map((example) => [example.key, example.label])}
+                onChange={setResponse}
+              />
             </div>
             {responses}
           </>
