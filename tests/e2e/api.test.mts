@@ -86,6 +86,8 @@ describe('API reference', () => {
     const article = page.locator('article');
     await article.getByText('Returns:').first().getByRole('link', {name: 'Origin object'}).click();
     await page.waitForURL(/\/api\/origin-object$/);
+    // The address changes before the new page renders: wait for its heading, then check it is the only one.
+    await page.getByRole('heading', {level: 1, name: 'The Origin object'}).waitFor();
     assert.equal((await page.locator('h1').innerText()).trim(), 'The Origin object');
     const fields = article.getByRole('region', {name: 'Fields of the Origin object'});
     assert.match(await fields.innerText(), /\bid\s+string \(uuid\)\s+required\s*read-only/);
