@@ -308,7 +308,21 @@ describe('MCP server over Streamable HTTP through nginx', () => {
         query: request.query,
         body: request.body,
       });
-      assert.equal(problems.length, guideCheck.length);
+      // The tool's problems are the guides' check's, each with its location instead of a text line.
+      const detailed = api.checkDetailed({
+        operation: request.operationId,
+        path: request.path,
+        query: request.query,
+        body: request.body,
+      });
+      assert.deepEqual(
+        detailed.map((problem) => problem.text),
+        guideCheck,
+      );
+      assert.deepEqual(
+        problems.map((problem) => `${problem.location}: ${problem.message}`),
+        detailed.map((problem) => `${problem.location}: ${problem.message}`),
+      );
       const byLocation = Object.fromEntries(problems.map((problem) => [problem.location, problem.message]));
       assert.equal(byLocation['path/service_id'], 'must match format "uuid"');
       assert.equal(byLocation['path/extra'], 'is not a parameter of this operation');
