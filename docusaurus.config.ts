@@ -1,6 +1,7 @@
 import type {Config} from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
 import {brand} from './src/brand';
+import {API_OVERVIEW_ID, apiRoute} from './src/lib/site';
 import {codeThemeDark, codeThemeLight} from './src/codeThemes';
 import remarkApiRequest from './plugins/api-request/remark.mjs';
 import remarkMermaidImages from './plugins/mermaid/remark.mjs';
@@ -165,7 +166,7 @@ const config: Config = {
             {label: 'Getting Started', to: '/category/getting-started'},
             {label: 'Products', to: '/category/products'},
             {label: 'Guides', to: '/category/guides'},
-            {label: 'API reference', to: brand.apiOverviewPath},
+            {label: 'API reference', to: apiRoute(API_OVERVIEW_ID)},
           ],
         },
         {

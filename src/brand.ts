@@ -4,21 +4,11 @@
  */
 export const brand = {
   productName: 'Tributary',
-  productSlug: 'tributary',
   siteTitle: 'Tributary Documentation',
   tagline: 'Multi-CDN orchestration and traffic management',
   siteUrl: 'https://docs.tributary.example',
   baseUrl: '/docs/',
-  mainSite: 'https://www.tributary.example',
-  dashboardUrl: 'https://app.tributary.example',
-  apiBaseUrl: 'https://api.tributary.example/api/v1',
-  apiStatsBaseUrl: 'https://api.tributary.example/api/v2',
-  mockApiUrl: 'http://127.0.0.1:4010',
-  edgeDomain: 'edge.tributary.example',
-  acmeDomain: 'acme.tributary.example',
-  providerHeader: 'X-Tributary-Provider',
   copyright: 'Copyright © 2022–2023 Tributary',
-  apiOverviewPath: '/api/tributary-api',
   legalLinks: {
     securityPassport: 'https://www.tributary.example/security-passport',
     privacyPolicy: 'https://www.tributary.example/privacy',

@@ -7,8 +7,8 @@ import {AxeBuilder} from '@axe-core/playwright';
 import type {Browser, BrowserContext, Locator, Page} from 'playwright-core';
 import {gotoHydrated, launchBrowser, newPage, waitForHydration} from '../support/site.mjs';
 import {newContextInMode} from '../support/a11y.mjs';
+import {MOCK_URL} from '../../src/lib/site';
 
-const MOCK = 'http://127.0.0.1:4010';
 const PRODUCTION = 'https://api.tributary.example/api/v1';
 const CREATE_ORIGIN = '/api/services-origins-create';
 const DESKTOP = {width: 1280, height: 900};
@@ -117,11 +117,11 @@ describe('operation page panel', () => {
     const panel = panelOf(page);
     await panel.getByLabel('Example').selectOption({label: 'Private Amazon S3 bucket'});
     await panel.getByRole('button', {name: 'Try it'}).click();
-    assert.equal(await panel.getByLabel('Server').inputValue(), MOCK, 'the mock is the default server');
+    assert.equal(await panel.getByLabel('Server').inputValue(), MOCK_URL, 'the mock is the default server');
     assert.match(await panel.getByLabel('Request body (JSON)').inputValue(), /"name": "media-bucket"/);
     await panel.getByLabel('Bearer token').fill('test-token');
     const [request] = await Promise.all([
-      page.waitForRequest((candidate) => candidate.url().startsWith(`${MOCK}/services/`)),
+      page.waitForRequest((candidate) => candidate.url().startsWith(`${MOCK_URL}/services/`)),
       panel.getByRole('button', {name: /send api request/i}).click(),
     ]);
     assert.equal(request.method(), 'POST');

@@ -2,10 +2,10 @@ import {after, before, test} from 'node:test';
 import assert from 'node:assert/strict';
 import type {Browser} from 'playwright-core';
 import {gotoHydrated, launchBrowser, newPage} from '../support/site.mjs';
+import {MOCK_URL} from '../../src/lib/site';
 
-// `npm test` runs the mock server (npm run mock: Prism on the bundled OpenAPI file) on 127.0.0.1:4010,
+// `npm test` runs the mock server (npm run mock: Prism on the bundled OpenAPI file) at MOCK_URL,
 // the second server the OpenAPI file lists.
-const MOCK = 'http://127.0.0.1:4010';
 /** The explorer's own chunk (webpackChunkName in src/components/ApiTryIt). */
 const EXPLORER_CHUNK = /\/assets\/js\/api-explorer\.[^/]*\.js$/;
 
@@ -36,10 +36,10 @@ test('the explorer loads only on "Try it", then calls the local mock and shows i
   await page.getByRole('heading', {name: 'Send API Request'}).waitFor();
   assert.equal(scripts.filter((url) => EXPLORER_CHUNK.test(url)).length, 1, 'the explorer chunk loads on demand');
 
-  await page.getByLabel('Server').selectOption(MOCK);
+  await page.getByLabel('Server').selectOption(MOCK_URL);
   await page.getByLabel('Bearer token').fill('test-token');
   const [request] = await Promise.all([
-    page.waitForRequest((r) => r.url().startsWith(`${MOCK}/services/`)),
+    page.waitForRequest((r) => r.url().startsWith(`${MOCK_URL}/services/`)),
     page.getByRole('button', {name: /send api request/i}).click(),
   ]);
   assert.equal(request.headers().authorization, 'Bearer test-token');
@@ -60,11 +60,11 @@ test('the explorer explains an invalid JSON body and keeps what the reader typed
   const {page, errors} = await newPage(context);
   const sent: string[] = [];
   page.on('request', (request) => {
-    if (request.url().startsWith(MOCK)) sent.push(request.url());
+    if (request.url().startsWith(MOCK_URL)) sent.push(request.url());
   });
   await gotoHydrated(page, '/api/services-origins-create');
   await page.getByRole('button', {name: 'Try it'}).click();
-  await page.getByLabel('Server').selectOption(MOCK);
+  await page.getByLabel('Server').selectOption(MOCK_URL);
   const body = page.getByLabel('Request body (JSON)');
   assert.match(await body.inputValue(), /"name": "web-primary"/, 'prefilled from the first request example');
   const typed = '{"name": "web", }';
@@ -90,13 +90,14 @@ test('the explorer reports a request that gets no answer', async () => {
   const context = await browser.newContext({viewport: {width: 1400, height: 1000}});
   const {page, errors} = await newPage(context);
   // As if the server were down or refused the cross-origin request.
-  await context.route(`${MOCK}/**`, (route) => route.abort('connectionrefused'));
+  await context.route(`${MOCK_URL}/**`, (route) => route.abort('connectionrefused'));
   await gotoHydrated(page, '/api/services-list');
   await page.getByRole('button', {name: 'Try it'}).click();
-  await page.getByLabel('Server').selectOption(MOCK);
+  await page.getByLabel('Server').selectOption(MOCK_URL);
   await page.getByRole('button', {name: /send api request/i}).click();
   const alert = await page.getByRole('alert').innerText();
-  assert.match(alert, /^No answer from http:\/\/127\.0\.0\.1:4010\/services\/: .*\(CORS\)\. Start the local mock/);
+  assert.ok(alert.startsWith(`No answer from ${MOCK_URL}/services/: `), alert);
+  assert.match(alert, /\(CORS\)\. Start the local mock/);
   assert.equal(await page.getByRole('region', {name: 'Response body', exact: true}).count(), 0);
   assert.deepEqual(errors, []);
   await context.close();

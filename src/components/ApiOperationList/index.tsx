@@ -2,6 +2,7 @@ import type {ReactNode} from 'react';
 import Link from '@docusaurus/Link';
 import ApiMethodBadge from '@site/src/components/ApiMethodBadge';
 import ScrollRegion from '@site/src/components/ScrollRegion';
+import {apiRoute} from '@site/src/lib/site';
 import styles from './styles.module.css';
 
 export interface ApiOperationSummary {
@@ -28,7 +29,7 @@ export default function ApiOperationList({operations}: {operations: ApiOperation
           {operations.map((operation) => (
             <tr key={operation.id}>
               <td>
-                <Link to={`/api/${operation.id}`}>{operation.summary}</Link>
+                <Link to={apiRoute(operation.id)}>{operation.summary}</Link>
               </td>
               <td>
                 <ApiMethodBadge method={operation.method} />

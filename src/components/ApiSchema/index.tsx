@@ -1,5 +1,6 @@
 import type {ReactNode} from 'react';
 import Link from '@docusaurus/Link';
+import {apiRoute} from '@site/src/lib/site';
 import type {SchemaView} from './types';
 import styles from './styles.module.css';
 
@@ -140,7 +141,7 @@ function ObjectLink({schema}: {schema: SchemaView}): ReactNode {
   const target = schema.objectPage ? schema : schema.items?.objectPage ? schema.items : undefined;
   if (!target?.objectPage) return null;
   return (
-    <Link className={styles.objectLink} to={`/api/${target.objectPage}`}>
+    <Link className={styles.objectLink} to={apiRoute(target.objectPage)}>
       {target.refName} object
     </Link>
   );

@@ -1,6 +1,7 @@
 import type {ReactNode} from 'react';
 import Link from '@docusaurus/Link';
 import Heading from '@theme/Heading';
+import {API_OVERVIEW_ID, apiRoute} from '@site/src/lib/site';
 import styles from './styles.module.css';
 
 export interface HomeCard {
@@ -28,7 +29,7 @@ export const homeCards: readonly HomeCard[] = [
   },
   {
     title: 'API reference',
-    to: '/api/tributary-api',
+    to: apiRoute(API_OVERVIEW_ID),
     description: 'Every operation of the Tributary API with request samples, schemas and a request panel to try them.',
   },
 ];

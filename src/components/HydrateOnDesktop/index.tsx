@@ -1,11 +1,10 @@
 import {useEffect, useState, type ReactNode} from 'react';
 import useIsBrowser from '@docusaurus/useIsBrowser';
+import {DESKTOP_MIN_WIDTH} from '@site/src/lib/site';
 import styles from './styles.module.css';
 
-/** The theme's desktop breakpoint (`useWindowSize`): at this width and below, desktop-only parts go. */
-const PHONE_MAX_WIDTH = 996;
-
-const isPhoneWidth = () => window.innerWidth <= PHONE_MAX_WIDTH;
+/** Below the theme's desktop breakpoint the desktop-only parts go. */
+const isPhoneWidth = () => window.innerWidth < DESKTOP_MIN_WIDTH;
 
 /**
  * For the parts of a page the server renders for every reader but the theme keeps on desktops only

@@ -1,6 +1,7 @@
 // Where the API reference pages are: every reader that links to one (the generator, the guides'
 // <ApiRequest>, the Markdown twins, the search index, the MCP server) asks here.
 import kebabCase from 'lodash/kebabCase.js';
+import {apiRoute} from '../site';
 
 /**
  * THE rule: the page id (and last URL segment) of an operation (its `operationId`), of a tag (its
@@ -12,7 +13,7 @@ export function pageId(name: string): string {
 
 /** Site path of an API page from its id, under `baseUrl` (`/docs/` → `/docs/api/origins`). */
 export function apiPagePath(id: string, baseUrl = '/docs/'): string {
-  return `${baseUrl}api/${id}`;
+  return `${baseUrl}${apiRoute(id).slice(1)}`;
 }
 
 /** Site path of an operation's page: `services_origins_create` → `/docs/api/services-origins-create`. */

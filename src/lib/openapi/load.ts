@@ -3,12 +3,13 @@
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
+import {OPENAPI_BUNDLE} from '../site';
 import type {OpenApiDocument} from './types';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
 /** generated/static/openapi.json, the bundle every build step reads. */
-export const DEFAULT_BUNDLE = path.join(root, 'generated/static/openapi.json');
+export const DEFAULT_BUNDLE = path.join(root, OPENAPI_BUNDLE);
 
 /** Reads and parses the bundle, with the file and the reason when it cannot. */
 export function loadSpec(file: string = DEFAULT_BUNDLE): OpenApiDocument {

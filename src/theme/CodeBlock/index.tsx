@@ -5,7 +5,7 @@ import CodeBlockLayout from '@theme/CodeBlock/Layout';
 import {useThemeConfig} from '@docusaurus/theme-common';
 import {CodeBlockContextProvider, createCodeBlockMetadata} from '@docusaurus/theme-common/internal';
 import {HighlightedCodeProvider, parseHighlighted} from '@site/src/components/HighlightedCode';
-import {useCodeWordWrap} from '@site/src/components/CodeWordWrap';
+import {useCodeWordWrap} from '@site/src/hooks/useCodeWordWrap';
 
 /** Plain strings are joined so the block can be highlighted and copied; elements are left as they are. */
 function stringifyChildren(children: ReactNode): ReactNode {
@@ -38,7 +38,7 @@ function StringContent({children, ...props}: Omit<Props, 'children'> & {children
  * The theme's CodeBlock, with three changes: it hands the build-time highlighting
  * (plugins/code-highlight) down to CodeBlock/Content, and it no longer re-mounts every block after
  * hydration. The theme did that to swap inline light/dark colours; the colours are CSS now. And its
- * word-wrap button is measured without forcing a layout (src/components/CodeWordWrap).
+ * word-wrap button is measured without forcing a layout (src/hooks/useCodeWordWrap.ts).
  */
 export default function CodeBlock({children, highlighted, ...props}: Props & {highlighted?: string}): ReactNode {
   const code = stringifyChildren(children);

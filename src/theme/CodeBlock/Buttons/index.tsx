@@ -1,7 +1,7 @@
 import type {ReactNode} from 'react';
 import type {Props} from '@theme/CodeBlock/Buttons';
 import CodeBlockButtonsOriginal from '@theme-original/CodeBlock/Buttons';
-import {useDeferredMount} from '@site/src/components/DeferredMount';
+import {useDeferredMount} from '@site/src/hooks/useDeferredMount';
 
 /**
  * The copy and word-wrap buttons, built after hydration as a transition. The theme leaves them out

@@ -1,7 +1,7 @@
 import {useEffect, type ReactNode} from 'react';
 import {useNavbarMobileSidebar} from '@docusaurus/theme-common/internal';
 import NavbarMobileSidebarOriginal from '@theme-original/Navbar/MobileSidebar';
-import {useDeferredMount} from '@site/src/components/DeferredMount';
+import {useDeferredMount} from '@site/src/hooks/useDeferredMount';
 
 /**
  * While the mobile drawer is open it behaves as a modal: focus moves into it, Escape closes it, the
