@@ -1,51 +1,26 @@
 // Byte budgets of issue 8: the JavaScript (gzip) a page downloads on load, compared with a stock
-// Docusaurus doc page of the same version. `npm run bench` measures that stock page and records it
-// in tests/fixtures/stock-docusaurus.json; bytes do not vary between runs, so they are tested here
-// (timings and Lighthouse scores stay in the benchmark).
+// Docusaurus doc page of the same version, and what a search query downloads. The budgets are
+// defined once, in scripts/bench/budgets.mts, which `npm run bench` marks its report with; the
+// bench measures the stock page and records it in tests/fixtures/stock-docusaurus.json. Bytes do
+// not vary between runs, so they are tested here (timings and Lighthouse scores stay in the bench).
 import {after, before, describe, test} from 'node:test';
 import assert from 'node:assert/strict';
-import {readdirSync, readFileSync, statSync} from 'node:fs';
+import {readFileSync} from 'node:fs';
 import type {Browser} from 'playwright-core';
-import {fetchSizes, launchMeasuringBrowser, measurePageWeight, type PageWeight} from '../../scripts/page-weight.mjs';
+import {jsBudgets, jsLimit, readStockReference, SEARCH_BUDGETS} from '../../scripts/bench/budgets.mts';
+import {
+  fetchSizes,
+  launchMeasuringBrowser,
+  measurePageWeight,
+  type PageWeight,
+} from '../../scripts/bench/page-weight.mts';
 import {siteUrl} from '../support/site.mjs';
 
-const stock: {docusaurusVersion: string; page: string; js: {raw: number; gzip: number}} = JSON.parse(
-  readFileSync(new URL('../fixtures/stock-docusaurus.json', import.meta.url), 'utf8'),
-);
+const stock = readStockReference();
 const packageJson = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));
 
-/**
- * The operation page with the most generated MDX (examples, code samples, fields): its chunk is the
- * heaviest, so when it fits the budget every operation page does (issue 21).
- */
-function heaviestOperationPage(): string {
-  const dir = new URL('../../generated/api/', import.meta.url);
-  const [largest] = readdirSync(dir)
-    .filter((name) => name.endsWith('.api.mdx'))
-    .map((name) => ({name, size: statSync(new URL(name, dir)).size}))
-    .sort((a, b) => b.size - a.size);
-  return `/api/${largest.name.replace(/\.api\.mdx$/, '')}`;
-}
-
-const BUDGETS = [
-  {page: 'the home page', path: '/', times: 1},
-  {page: 'a guide page', path: '/Guides/Origins/Origin Shield', times: 1},
-  {page: 'a category page', path: '/category/guides', times: 1},
-  {page: 'an API operation page', path: '/api/services-list', times: 1},
-  // Issue 21 asks 1× for every operation page; the pages with the most examples are at 1.02–1.06×
-  // (their highlighted samples and examples travel in the page's script), so this bound stops
-  // growth until hydrating only the islands (issue 26) takes the static examples out of the script.
-  {page: 'the operation page with the most examples and fields', path: heaviestOperationPage(), times: 1.1},
-  {page: 'the API overview', path: '/api/tributary-api', times: 1},
-  {page: 'an API object page', path: '/api/origin-object', times: 1},
-];
-
-/**
- * Issue 25: everything the first query downloads, from opening the box to its results (code, meta
- * file, index shards, document chunks), gzip; and what a further query adds.
- */
-const FIRST_QUERY_BUDGET = 200_000;
-const FURTHER_QUERY_BUDGET = 60_000;
+const FIRST_QUERY_BUDGET = SEARCH_BUDGETS.firstQueryGzip;
+const FURTHER_QUERY_BUDGET = SEARCH_BUDGETS.furtherQueryGzip;
 
 const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
 
@@ -74,11 +49,11 @@ describe('JavaScript byte budgets', () => {
     assert.ok(stock.js.gzip > 0, 'the stock figure is a real measurement');
   });
 
-  for (const {page, path, times} of BUDGETS) {
+  for (const {page, path, times} of jsBudgets()) {
     test(`${page} loads at most ${times}× the JS (gzip) of the stock doc page`, async () => {
       const weight = await measurePageWeight(browser, siteUrl(path));
       assert.equal(weight.status, 200, `${path} answers`);
-      const budget = Math.floor(stock.js.gzip * times);
+      const budget = jsLimit(stock.js.gzip, times);
       assert.ok(
         weight.totals.js.gzip <= budget,
         `${path} loads ${kB(weight.totals.js.gzip)} of JS (gzip) in ${weight.totals.js.requests} files; ` +

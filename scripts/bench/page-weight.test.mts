@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import {createServer, type Server} from 'node:http';
 import type {AddressInfo} from 'node:net';
 import {gzipSync} from 'node:zlib';
-import {fetchSizes, kindOf, sumByKind} from './page-weight.mjs';
+import {fetchSizes, kindOf, sumByKind} from './page-weight.mts';
 
 describe('page weight', () => {
   test('sorts responses by Content-Type into JS, CSS, HTML and other', () => {

@@ -7,16 +7,46 @@
 // that later runs comes from the cache) and not relying on the browser's transfer accounting, which
 // reports odd sizes for prefetch-cache hits, keeps the figures identical from run to run. The
 // service worker is blocked: it only installs the offline fallback after load.
-import {request as httpRequest} from 'node:http';
+import {request as httpRequest, type IncomingMessage} from 'node:http';
 import {request as httpsRequest} from 'node:https';
 import {gunzipSync} from 'node:zlib';
-import {chromium} from 'playwright-core';
-import {CHROMIUM_ARGS, CHROMIUM_PATH} from './chromium.mjs';
+import {chromium, type Browser} from 'playwright-core';
+import {CHROMIUM_ARGS, CHROMIUM_PATH} from '../chromium.mjs';
 
-export const KINDS = ['js', 'css', 'html', 'other'];
+export const KINDS = ['js', 'css', 'html', 'other'] as const;
+export type Kind = (typeof KINDS)[number];
+export interface Bytes {
+  raw: number;
+  gzip: number;
+  requests: number;
+}
+export type Totals = Record<Kind | 'total', Bytes>;
+export interface LoadedResponse {
+  url: string;
+  status: number;
+  kind: Kind;
+  resourceType: string;
+  prefetched: boolean;
+  encoding: string | null;
+  raw: number;
+  gzip: number;
+}
+export interface PageWeight {
+  url: string;
+  status: number;
+  responses: LoadedResponse[];
+  totals: Totals;
+}
+export interface Sizes {
+  status: number;
+  contentType: string;
+  encoding: string | null;
+  raw: number;
+  gzip: number;
+}
 
 /** The kind of a response, from its Content-Type. */
-export function kindOf(contentType = '') {
+export function kindOf(contentType = ''): Kind {
   const type = contentType.split(';')[0].trim().toLowerCase();
   if (/(java|ecma)script/.test(type)) return 'js';
   if (type === 'text/css') return 'css';
@@ -25,10 +55,12 @@ export function kindOf(contentType = '') {
 }
 
 /** Sums per-response sizes into {js, css, html, other, total}: {raw, gzip, requests}. */
-export function sumByKind(responses) {
-  const totals = Object.fromEntries([...KINDS, 'total'].map((kind) => [kind, {raw: 0, gzip: 0, requests: 0}]));
+export function sumByKind(responses: Pick<LoadedResponse, 'kind' | 'raw' | 'gzip'>[]): Totals {
+  const totals = Object.fromEntries(
+    [...KINDS, 'total' as const].map((kind) => [kind, {raw: 0, gzip: 0, requests: 0}]),
+  ) as Totals;
   for (const response of responses) {
-    for (const key of [response.kind, 'total']) {
+    for (const key of [response.kind, 'total'] as const) {
       totals[key].raw += response.raw;
       totals[key].gzip += response.gzip;
       totals[key].requests += 1;
@@ -37,23 +69,23 @@ export function sumByKind(responses) {
   return totals;
 }
 
-export async function launchMeasuringBrowser() {
+export async function launchMeasuringBrowser(): Promise<Browser> {
   return chromium.launch({executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS});
 }
 
 /** Body sizes of `url` as a gzip-accepting client receives it: {status, contentType, raw, gzip}. */
-export function fetchSizes(url) {
+export function fetchSizes(url: string): Promise<Sizes> {
   const request = url.startsWith('https:') ? httpsRequest : httpRequest;
   return new Promise((resolve, reject) => {
-    const outgoing = request(url, {headers: {'accept-encoding': 'gzip'}}, (response) => {
-      const chunks = [];
-      response.on('data', (chunk) => chunks.push(chunk));
+    const outgoing = request(url, {headers: {'accept-encoding': 'gzip'}}, (response: IncomingMessage) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
       response.on('error', reject);
       response.on('end', () => {
         const body = Buffer.concat(chunks);
         const gzipped = response.headers['content-encoding'] === 'gzip';
         resolve({
-          status: response.statusCode,
+          status: response.statusCode ?? 0,
           contentType: response.headers['content-type'] ?? '',
           encoding: response.headers['content-encoding'] ?? null,
           raw: gzipped ? gunzipSync(body).length : body.length,
@@ -71,10 +103,14 @@ export function fetchSizes(url) {
  * the network has been idle for 500 ms, and returns every address it loaded with its sizes, and
  * their totals by kind. `prefetched` marks chunks Docusaurus prefetches for links in view.
  */
-export async function measurePageWeight(browser, url, {viewport = {width: 1280, height: 800}} = {}) {
+export async function measurePageWeight(
+  browser: Browser,
+  url: string,
+  {viewport = {width: 1280, height: 800}}: {viewport?: {width: number; height: number}} = {},
+): Promise<PageWeight> {
   const context = await browser.newContext({serviceWorkers: 'block', viewport});
-  const loaded = new Map();
-  let status;
+  const loaded = new Map<string, {resourceType: string; prefetched: boolean}>();
+  let status: number;
   try {
     const page = await context.newPage();
     page.on('request', (request) => {
@@ -94,7 +130,7 @@ export async function measurePageWeight(browser, url, {viewport = {width: 1280, 
   } finally {
     await context.close();
   }
-  const responses = [];
+  const responses: LoadedResponse[] = [];
   for (const [address, {resourceType, prefetched}] of loaded) {
     const sizes = await fetchSizes(address);
     responses.push({
@@ -110,3 +146,24 @@ export async function measurePageWeight(browser, url, {viewport = {width: 1280, 
   }
   return {url, status, responses, totals: sumByKind(responses)};
 }
+
+/** What the bench keeps of a page's weight: its totals and its five largest JS responses. */
+export interface WeightSummary {
+  status: number;
+  totals: Totals;
+  largestJs: {path: string; raw: number; gzip: number}[];
+}
+
+/** Only the figures worth keeping: totals, and the five largest JS responses to see what weighs. */
+export function summarizeWeight(weight: PageWeight): WeightSummary {
+  const largestJs = weight.responses
+    .filter((response) => response.kind === 'js')
+    .sort((a, b) => b.gzip - a.gzip)
+    .slice(0, 5)
+    .map(({url, raw, gzip}) => ({path: new URL(url).pathname, raw, gzip}));
+  return {status: weight.status, totals: weight.totals, largestJs};
+}
+
+/** The absolute address of a site path such as `/Guides/Origins/Origin Shield` under `base`. */
+export const pageUrl = (base: string, sitePath: string): string =>
+  new URL(encodeURI(sitePath.replace(/^\//, '')), base).href;

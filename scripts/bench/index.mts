@@ -1,0 +1,168 @@
+#!/usr/bin/env node
+// `npm run bench`: how heavy and how fast the site is, next to a stock Docusaurus site of the same
+// version built with the same `future` flags (issue 8). In one run it
+//   1. builds this site cold (as after a fresh clone) and warm, timing wall and CPU seconds and
+//      measuring peak memory (build.mts);
+//   2. scaffolds the classic template with the installed create-docusaurus, builds it the same way
+//      (stock.mts);
+//   3. serves both builds with the production nginx configuration and measures the bytes each page
+//      downloads on load (page-weight.mts, the same code as the byte-budget test; the budgets are
+//      in budgets.mts);
+//   4. runs Lighthouse (mobile, simulated throttling, Debian's Chromium), median of --runs runs
+//      (lighthouse.mts);
+//   5. adds the figures of scripts/search-stats.mjs when that script exists, with its scale run
+//      (a synthetic site of 5× the pages, generated in a temporary folder) (search.mts).
+// It writes generated/bench/bench.json and bench.md (report.mts), prints the table, and refreshes
+// tests/fixtures/stock-docusaurus.json (the stock page's bytes the budget test compares with).
+// Missed targets are reported, not fatal: the exit code is 0 unless a step crashed.
+//
+// Usage: node --import tsx scripts/bench/index.mts [--runs N] [--quick] [--port N] [--stock-port N]
+//                                                  [--keep-stock] [--reuse-build]
+import {chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import {fileURLToPath} from 'node:url';
+import {startNginx} from '../serve-nginx.mjs';
+import {buildSite, clearSite} from './build.mts';
+import {STOCK_FIXTURE, STOCK_PAGE, writeStockReference} from './budgets.mts';
+import {log, outDir, root, run} from './common.mts';
+import {lighthouseSummary} from './lighthouse.mts';
+import {parseOptions, USAGE, type BenchOptions} from './options.mts';
+import {
+  launchMeasuringBrowser,
+  measurePageWeight,
+  pageUrl,
+  summarizeWeight,
+  type WeightSummary,
+} from './page-weight.mts';
+import {renderMarkdown} from './report.mts';
+import {PAGES, type BenchResults, type Builds, type PageResult} from './results.mts';
+import {searchStats} from './search.mts';
+import {buildStock, readVersions, scaffoldStock, siteFutureFlags} from './stock.mts';
+import {checkTargets} from './targets.mts';
+
+async function main(options: BenchOptions): Promise<void> {
+  const {runs} = options;
+  mkdirSync(outDir, {recursive: true});
+  const versions = readVersions();
+  if (versions.declared !== versions.installed) {
+    throw new Error(
+      `package.json asks for @docusaurus/core ${versions.declared} but ${versions.installed} is installed: run npm install.`,
+    );
+  }
+  const builds: {site: Builds; stock: Builds} = {site: {}, stock: {}};
+
+  if (options['reuse-build']) {
+    log('measuring the existing build/ of this site (--reuse-build: no build figures for it)');
+  } else {
+    log('cold build: clearing caches, build/ and generated/ (as after a fresh clone)');
+    await clearSite();
+    builds.site.cold = await buildSite('cold');
+    if (!options.quick) builds.site.warm = await buildSite('warm');
+  }
+
+  const stockParent = mkdtempSync(path.join(os.tmpdir(), 'tributary-bench-stock-'));
+  chmodSync(stockParent, 0o755); // nginx workers run as an unprivileged user
+  const servers: {stop: () => void}[] = [];
+  try {
+    const future = await siteFutureFlags();
+    const stockDir = await scaffoldStock(stockParent, future);
+    log(`stock site scaffolded in ${stockDir} with future ${JSON.stringify(future)}`);
+    builds.stock.cold = await buildStock(stockDir, 'cold');
+    if (!options.quick) builds.stock.warm = await buildStock(stockDir, 'warm');
+    // Our pipeline precompresses for nginx's gzip_static; do the same so both are served alike.
+    await run(process.execPath, [path.join(root, 'scripts/precompress.mjs'), path.join(stockDir, 'build')], {
+      cwd: root,
+    });
+    if (!existsSync(path.join(stockDir, 'build', STOCK_PAGE.path, 'index.html'))) {
+      throw new Error(`The stock build has no page at ${STOCK_PAGE.path}: the template's first doc moved.`);
+    }
+
+    const noHeaders = path.join(stockParent, 'no-security-headers.conf');
+    writeFileSync(noHeaders, '# The stock site has no security headers of its own.\n');
+    const site = await startNginx({port: Number(options.port)});
+    servers.push(site);
+    // `mcp: false` (serve-nginx.mjs: the stock site is served without the MCP server) is missing
+    // from serve-nginx.d.mts; an options object, rather than a literal, passes it through the type.
+    const stockServing = {
+      port: Number(options['stock-port']),
+      buildDir: path.join(stockDir, 'build'),
+      securityHeaders: noHeaders,
+      mcp: false,
+    };
+    const stock = await startNginx(stockServing);
+    servers.push(stock);
+
+    log('measuring bytes on load…');
+    const browser = await launchMeasuringBrowser();
+    const chromiumVersion = browser.version();
+    const measured: Omit<PageResult, 'lighthouse'>[] = [];
+    let stockPage: WeightSummary;
+    try {
+      stockPage = summarizeWeight(await measurePageWeight(browser, pageUrl(stock.url, STOCK_PAGE.path)));
+      for (const page of PAGES) {
+        const weight = summarizeWeight(await measurePageWeight(browser, pageUrl(site.url, page.path)));
+        const expected = page.status ?? 200;
+        if (weight.status !== expected) {
+          throw new Error(`${page.path} answered ${weight.status}, expected ${expected}: the page moved?`);
+        }
+        measured.push({...page, url: pageUrl(site.url, page.path), weight});
+      }
+    } finally {
+      await browser.close();
+    }
+
+    const pages: PageResult[] = [];
+    for (const page of measured) {
+      log(`Lighthouse × ${runs}: ${page.path}`);
+      pages.push({...page, lighthouse: await lighthouseSummary(page.url, runs, {expectStatus: page.status})});
+    }
+    log(`Lighthouse × ${runs}: stock ${STOCK_PAGE.path}`);
+    const stockLighthouse = await lighthouseSummary(pageUrl(stock.url, STOCK_PAGE.path), runs);
+
+    log('search figures…');
+    const search = await searchStats(site.url);
+
+    const measuredResults: Omit<BenchResults, 'targets'> = {
+      date: new Date().toISOString(),
+      docusaurusVersion: versions.installed,
+      chromiumVersion,
+      machine: {cpus: os.cpus().length, memoryBytes: os.totalmem(), platform: `${os.type()} ${os.release()}`},
+      options: {quick: options.quick, lighthouseRuns: runs},
+      lighthouseRuns: runs,
+      stockFuture: future,
+      builds,
+      pages,
+      stock: {...STOCK_PAGE, url: pageUrl(stock.url, STOCK_PAGE.path), page: stockPage, lighthouse: stockLighthouse},
+      search,
+    };
+    const results: BenchResults = {...measuredResults, targets: checkTargets(measuredResults)};
+
+    writeStockReference({
+      docusaurusVersion: versions.installed,
+      measured: results.date.slice(0, 10),
+      js: {raw: stockPage.totals.js.raw, gzip: stockPage.totals.js.gzip},
+      total: {raw: stockPage.totals.total.raw, gzip: stockPage.totals.total.gzip},
+    });
+    writeFileSync(path.join(outDir, 'bench.json'), `${JSON.stringify(results, null, 2)}\n`);
+    const markdown = renderMarkdown(results);
+    writeFileSync(path.join(outDir, 'bench.md'), markdown);
+    process.stdout.write(markdown);
+    log(`wrote ${path.relative(root, outDir)}/bench.json, bench.md and ${path.relative(root, STOCK_FIXTURE)}`);
+  } finally {
+    for (const server of servers) server.stop();
+    if (options['keep-stock']) log(`stock site kept in ${stockParent}`);
+    else rmSync(stockParent, {recursive: true, force: true});
+  }
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  try {
+    const options = parseOptions(process.argv.slice(2));
+    if (options.help) console.log(USAGE);
+    else await main(options);
+  } catch (error) {
+    console.error(`[bench] ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    process.exit(1);
+  }
+}

@@ -1,0 +1,68 @@
+// The pages the bench measures and the shape of what it records in generated/bench/bench.json.
+import type {BuildMeasurement} from './build.mts';
+import {jsBudgetOf, STOCK_PAGE} from './budgets.mts';
+import type {LighthouseSummary} from './lighthouse.mts';
+import type {WeightSummary} from './page-weight.mts';
+import type {SearchResult} from './search.mts';
+
+/** A page the bench measures; `jsBudget` is its budget from budgets.mts, when it has one. */
+export interface BenchPage {
+  id: string;
+  label: string;
+  path: string;
+  jsBudget?: number;
+  status?: number;
+}
+
+/** The pages measured, by address: they keep their URL whatever theme renders them. */
+const MEASURED: readonly BenchPage[] = [
+  {id: 'home', label: 'Home', path: '/'},
+  {id: 'guide', label: 'Guide page', path: '/Guides/Origins/Origin Shield'},
+  {id: 'category', label: 'Category page', path: '/category/guides'},
+  {id: 'api-overview', label: 'API overview', path: '/api/tributary-api'},
+  {id: 'api-operation', label: 'API operation page', path: '/api/services-list'},
+  {id: 'not-found', label: 'Not-found page', path: '/no-such-page', status: 404},
+];
+
+export const PAGES: readonly BenchPage[] = MEASURED.map(({id, label, path, status}) => {
+  const jsBudget = jsBudgetOf(path);
+  return {id, label, path, ...(jsBudget !== undefined && {jsBudget}), ...(status !== undefined && {status})};
+});
+
+export interface PageResult extends BenchPage {
+  url: string;
+  weight: WeightSummary;
+  lighthouse: LighthouseSummary;
+}
+
+/** The cold and warm builds of one site (absent with --reuse-build or, for warm, --quick). */
+export interface Builds {
+  cold?: BuildMeasurement;
+  warm?: BuildMeasurement;
+}
+
+/** A target met or missed; `page` and `metric` tie a Lighthouse target to its table cell. */
+export interface Check {
+  page?: string;
+  metric?: string;
+  what: string;
+  value: string;
+  target: string;
+  pass: boolean;
+  failing?: string[];
+}
+
+export interface BenchResults {
+  date: string;
+  docusaurusVersion: string;
+  chromiumVersion: string;
+  machine: {cpus: number; memoryBytes: number; platform: string};
+  options: {quick: boolean; lighthouseRuns: number};
+  lighthouseRuns: number;
+  stockFuture: Record<string, unknown>;
+  builds: {site: Builds; stock: Builds};
+  pages: PageResult[];
+  stock: typeof STOCK_PAGE & {url: string; page: WeightSummary; lighthouse: LighthouseSummary};
+  search: SearchResult;
+  targets: Check[];
+}

@@ -1,0 +1,83 @@
+// The bench's targets (issue 8) and which of them a run met: the byte budgets of budgets.mts,
+// Lighthouse scores, and the cold build's time and memory.
+import {jsLimit} from './budgets.mts';
+import {GB, kB, seconds} from './format.mts';
+import type {BenchResults, Check} from './results.mts';
+
+export const TARGETS = {coldBuildSeconds: 120, coldBuildPeakBytes: 4 * 1024 ** 3, performance: 95, otherScores: 100};
+
+/** The Lighthouse categories scored against `TARGETS.otherScores`: figure key, category id, name. */
+const OTHER_CATEGORIES = [
+  ['accessibility', 'accessibility', 'accessibility'],
+  ['bestPractices', 'best-practices', 'best practices'],
+  ['seo', 'seo', 'SEO'],
+] as const;
+
+export function checkTargets(results: Omit<BenchResults, 'targets'>): Check[] {
+  const checks: Check[] = [];
+  const stockJs = results.stock.page.totals.js.gzip;
+  for (const page of results.pages) {
+    if (page.jsBudget) {
+      const budget = jsLimit(stockJs, page.jsBudget);
+      checks.push({
+        what: `${page.label}: JS gzip ≤ ${page.jsBudget === 1 ? '' : `${page.jsBudget}× `}stock doc page`,
+        value: kB(page.weight.totals.js.gzip),
+        target: `≤ ${kB(budget)}`,
+        pass: page.weight.totals.js.gzip <= budget,
+      });
+    }
+  }
+  for (const page of results.pages) {
+    const lh = page.lighthouse;
+    if ('error' in lh) {
+      checks.push({
+        page: page.id,
+        metric: 'lighthouse',
+        what: `${page.label}: Lighthouse`,
+        value: 'failed',
+        target: 'scored',
+        pass: false,
+      });
+      continue;
+    }
+    checks.push({
+      page: page.id,
+      metric: 'performance',
+      what: `${page.label}: Lighthouse performance`,
+      value: String(lh.performance),
+      target: `≥ ${TARGETS.performance}`,
+      pass: (lh.performance ?? 0) >= TARGETS.performance,
+    });
+    for (const [key, category, name] of OTHER_CATEGORIES) {
+      // A not-found page answers 404 on purpose; only the audits that status does not decide count.
+      const excused = page.status === 404 ? lh.inherentTo404 : [];
+      const failing = (lh.failedAudits[category] ?? []).filter((id) => !excused.includes(id));
+      const excusedHere = (lh.failedAudits[category] ?? []).filter((id) => excused.includes(id));
+      checks.push({
+        page: page.id,
+        metric: key,
+        what: `${page.label}: Lighthouse ${name}`,
+        value: String(lh[key]) + (excusedHere.length ? ` (only ${excusedHere.join(', ')}, inherent to a 404)` : ''),
+        target: `${TARGETS.otherScores}`,
+        pass: (lh[key] ?? 0) >= TARGETS.otherScores || (excusedHere.length > 0 && failing.length === 0),
+        failing,
+      });
+    }
+  }
+  const cold = results.builds.site.cold;
+  if (!cold) return checks;
+  checks.push({
+    what: 'Cold build wall time',
+    value: seconds(cold.wallSeconds),
+    target: `< ${TARGETS.coldBuildSeconds} s`,
+    pass: cold.wallSeconds < TARGETS.coldBuildSeconds,
+  });
+  const peak = Math.max(cold.peakTreeRssBytes, cold.maxProcessRssBytes ?? 0);
+  checks.push({
+    what: 'Cold build peak memory',
+    value: GB(peak),
+    target: `< ${GB(TARGETS.coldBuildPeakBytes)}`,
+    pass: peak < TARGETS.coldBuildPeakBytes,
+  });
+  return checks;
+}
