@@ -1,6 +1,6 @@
 // Markdown of the API reference pages, written from the OpenAPI bundle rather than from the
 // rendered pages: the overview, one page per tag, one per resource object (its fields, example and
-// operations; plugins/api-reference/objects.mjs) and one per operation, each with its method,
+// operations; scripts/api-reference/objects.mts) and one per operation, each with its method,
 // path, parameters, request and response schemas (nested fields flattened to dotted names) and
 // the named examples.
 import {
@@ -24,8 +24,8 @@ import {
   operationCount,
   problemCatalogue,
   problemUsage,
-} from '../api-reference/problem-types.mjs';
-import {bodyObjectOf, listObjects} from '../api-reference/objects.mjs';
+} from '../../scripts/api-reference/problem-types.mts';
+import {bodyObjectOf, listObjects} from '../../scripts/api-reference/objects.mts';
 
 const MAX_DEPTH = 8;
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'];
