@@ -115,7 +115,7 @@ const config: Config = {
     ],
     ['./plugins/search-index/index.mjs', {openApiBundle: 'generated/static/openapi.json'}],
     [
-      './plugins/llms-txt/index.mjs',
+      './plugins/llms-txt/index.mts',
       {
         openApiBundle: 'generated/static/openapi.json',
         exclude: NOT_IN_SITEMAP,

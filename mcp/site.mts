@@ -7,7 +7,7 @@ import {fileURLToPath} from 'node:url';
 import {brand} from '../src/brand';
 import {SearchEngine, pageOf} from '../src/components/SearchEngine/engine';
 import {normalizeApiPath} from '../plugins/search-index/options.mjs';
-import {markdownPath} from '../plugins/llms-txt/markdown-address.mjs';
+import {markdownPath} from '../plugins/llms-txt/markdown-address.ts';
 import {OpenApiIndex} from '../plugins/api-request/openapi-index.mjs';
 import {operationPagePath} from '../src/lib/openapi';
 

@@ -56,7 +56,7 @@ const testRunner = ['--import', 'tsx', '--test', '--test-concurrency=2'];
 async function generateApiFiles() {
   await run('OpenAPI bundle', 'node', ['scripts/bundle-openapi.mjs']);
   await run('request validators', 'node', ['--import', 'tsx', 'scripts/build-validators.mjs']);
-  await run('API reference pages', 'node', ['--import', 'tsx', 'plugins/api-reference/generate.mjs']);
+  await run('API reference pages', 'node', ['--import', 'tsx', 'scripts/api-reference/generate.mts']);
   await run('api:types', 'npm', ['run', '--silent', 'api:types']);
 }
 

@@ -1,6 +1,6 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {htmlToMarkdown, pageInfo} from './html-to-markdown.mjs';
+import {htmlToMarkdown, pageInfo} from './html-to-markdown.mts';
 
 const PAGE_URL = 'https://docs.tributary.example/docs/Guides/Origins/Origin%20Shield';
 

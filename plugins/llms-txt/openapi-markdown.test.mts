@@ -1,9 +1,10 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {readFileSync} from 'node:fs';
-import {ApiMarkdown, summarize} from './openapi-markdown.mjs';
+import {ApiMarkdown} from './openapi-markdown.mts';
+import {summarize} from './markdown-text.mts';
 import {DEFAULT_BUNDLE} from '../api-request/openapi-index.mjs';
-import {PROBLEM_TYPES_ID, problemCatalogue} from '../api-reference/problem-types.mjs';
+import {PROBLEM_TYPES_ID, problemCatalogue} from '../../scripts/api-reference/problem-types.mts';
 
 const SITE = {siteUrl: 'https://docs.tributary.example', baseUrl: '/docs/'};
 

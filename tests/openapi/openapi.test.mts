@@ -8,7 +8,7 @@ import {bundleOpenApi} from '../../scripts/bundle-openapi.mjs';
 import {catalogue} from '../support/site.mjs';
 import {pageId} from '../../src/lib/openapi';
 import {brand} from '../../src/brand';
-import {problemCatalogue, problemExamples} from '../../plugins/api-reference/problem-types.mjs';
+import {problemCatalogue, problemExamples} from '../../scripts/api-reference/problem-types.mts';
 
 const index = OpenApiIndex.load();
 const spec = index.spec;
@@ -83,7 +83,7 @@ test('every problem+json example names a catalogued problem type, a page of this
     for (const [status, response] of Object.entries(operation.responses)) {
       for (const {name, value} of problemExamples(spec, response)) {
         checked += 1;
-        const type = byUri.get(value?.type);
+        const type = byUri.get(value?.type ?? '');
         if (!type) problems.push(`${id} ${status} ${name}: unknown type ${value?.type}`);
         else if (type.title !== value.title || type.status !== value.status) {
           problems.push(`${id} ${status} ${name}: "${value.title}" ${value.status}, catalogue "${type.title}" ${type.status}`);

@@ -1,4 +1,4 @@
-/** What an operation page tells the explorer (written by plugins/api-reference/generate.mjs). */
+/** What an operation page tells the explorer (written by scripts/api-reference/operation-page.mts). */
 export interface ExplorerOperation {
   method: string;
   /** Path template, such as `/services/{service_id}/`. */

@@ -1,4 +1,4 @@
-/** The view of a schema that plugins/api-reference/schema.mjs writes into each page at build time. */
+/** The view of a schema that scripts/api-reference/schema.mts writes into each page at build time. */
 export interface SchemaView {
   type: string;
   refName?: string;
@@ -13,7 +13,7 @@ export interface SchemaView {
   writeOnly?: boolean;
   deprecated?: boolean;
   circular?: boolean;
-  /** Page id of the resource object this schema is (plugins/api-reference/objects.mjs), such as `origin-object`. */
+  /** Page id of the resource object this schema is (scripts/api-reference/objects.mts), such as `origin-object`. */
   objectPage?: string;
   constraints?: string[];
   properties?: {name: string; required: boolean; schema: SchemaView}[];

@@ -1,8 +1,10 @@
 // The request/response panel of an operation page (src/components/ApiPanel): the code samples of
 // each named request example (highlighted at build time like every code block), every response
 // example, and the data its pickers and Try it need.
-import {codeFence, jsxProp} from './markdown.mjs';
-import {codeSamples} from '../../src/lib/openapi/index.ts';
+import {codeFence, jsxProp} from './markdown.mts';
+import {codeSamples, type CallAddress, type NamedExample} from '../../src/lib/openapi/index.ts';
+import type {ExplorerOperation} from '../../src/components/ApiExplorer/types.ts';
+import type {PanelRequestExample, PanelResponseExample} from '../../src/components/ApiPanel/index.tsx';
 
 export const PANEL_IMPORTS = [
   "import ApiPanel, {ApiPanelRequest, ApiPanelResponse} from '@site/src/components/ApiPanel';",
@@ -11,7 +13,7 @@ export const PANEL_IMPORTS = [
 ];
 
 /** The sample tabs of one call; every set shares the groupId, so the reader's language is remembered. */
-function sampleTabs(call) {
+function sampleTabs(call: PanelCall & {body?: unknown}): string {
   return [
     '<Tabs groupId="api-code-sample">',
     ...codeSamples(call).map(
@@ -23,24 +25,33 @@ function sampleTabs(call) {
 }
 
 /** `201-created`: a key unique on the page, safe in an HTML attribute. */
-const responseKey = (status, name) => `${status}-${name}`.replace(/[^\w-]+/g, '-');
+const responseKey = (status: string, name: string): string => `${status}-${name}`.replace(/[^\w-]+/g, '-');
 
-/**
- * @param {object} options
- * @param {{method: string, server: string, path: string, pathParams: object, query: object, contentType?: string}} options.call
- *   the call of the samples, without its body
- * @param {{name: string, summary: string, value: unknown}[]} options.requestExamples named request
- *   bodies ([] when the operation takes no body)
- * @param {{status: string, label: string, examples: {name: string, summary: string, value: unknown}[]}[]} options.responses
- *   the operation's responses in document order
- * @param {object} options.explorer the operation as Try it needs it (src/components/ApiExplorer/types.ts)
- */
-export function panelMdx({call, requestExamples, responses, explorer}) {
-  const requests = requestExamples.length
+/** The call of the samples, without its body. */
+export type PanelCall = CallAddress & {method: string; contentType?: string};
+
+/** One response of the operation, in document order, with its examples. */
+export interface PanelResponse {
+  status: string;
+  label: string;
+  examples: NamedExample[];
+}
+
+export interface PanelOptions {
+  call: PanelCall;
+  /** Named request bodies ([] when the operation takes no body). */
+  requestExamples: NamedExample[];
+  responses: PanelResponse[];
+  /** The operation as Try it needs it. */
+  explorer: ExplorerOperation;
+}
+
+export function panelMdx({call, requestExamples, responses, explorer}: PanelOptions): string {
+  const requests: (PanelRequestExample & {value?: unknown})[] = requestExamples.length
     ? requestExamples.map((example) => ({...example, body: JSON.stringify(example.value, null, 2)}))
     : [{name: 'default', summary: 'Request'}];
-  const responseExamples = [];
-  const responseBlocks = [];
+  const responseExamples: PanelResponseExample[] = [];
+  const responseBlocks: string[] = [];
   for (const {status, label, examples} of responses) {
     if (!examples.length) {
       // A success without a body still answers something the reader should see.

@@ -1,12 +1,15 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {buildReference} from './generate.mjs';
 import {loadSpec} from '../../src/lib/openapi/load.ts';
-import {fieldCount, linkObjects, listObjects, objectPageId} from './objects.mjs';
+import {fieldCount, linkObjects, listObjects, objectPageId} from './objects.mts';
+import type {OpenApiNode} from '../../src/lib/openapi/index.ts';
+import {sidebarItems} from './mini-spec.mts';
+import type {SchemaView} from './schema.mts';
+import {buildReference} from './reference.mts';
 
-const ref = (name) => ({$ref: `#/components/schemas/${name}`});
-const json = (schema, extra = {}) => ({content: {'application/json': {schema, ...extra}}});
-const operation = (operationId, tag, responses, requestBody) => ({
+const ref = (name: string) => ({$ref: `#/components/schemas/${name}`});
+const json = (schema: OpenApiNode, extra: OpenApiNode = {}) => ({content: {'application/json': {schema, ...extra}}});
+const operation = (operationId: string, tag: string, responses: OpenApiNode, requestBody?: OpenApiNode) => ({
   operationId,
   summary: operationId.replaceAll('_', ' '),
   tags: [tag],
@@ -15,7 +18,7 @@ const operation = (operationId, tag, responses, requestBody) => ({
 });
 
 /** Gardens hold beds; beds are listed in pages; a bed's `garden` is a Garden (a nested resource object). */
-function spec() {
+function spec(): OpenApiNode {
   return {
     openapi: '3.1.0',
     info: {title: 'Tributary API', version: '1'},
@@ -129,16 +132,19 @@ test('an object goes to the tag whose operations return it most; a tie goes to t
 
 test('the reference gets one page per object, first in its tag category of the sidebar', () => {
   const files = buildReference(spec());
-  const page = files.get('garden-object.object.mdx');
+  const page = files.get('garden-object.object.mdx')!;
   assert.match(page, /^---\nid: garden-object\ntitle: "The Garden object"\ndescription: "A patch of land\."/);
   assert.match(page, /## Fields \{#fields\}[\s\S]*<ApiSchema label=\{"Fields of the Garden object"\}/);
   assert.match(page, /"name":"id","required":true,"schema":\{"type":"string","readOnly":true\}/);
   assert.match(page, /## Example \{#example\}\n\n```json\n\{\n {2}"id": "g1"/);
   assert.match(page, /## Operations \{#operations\}[\s\S]*<ApiOperationList operations=\{\[\{"id":"gardens-create"/);
-  const sidebar = files.get('sidebar.ts');
-  const items = JSON.parse(sidebar.slice(sidebar.indexOf('= ') + 2, sidebar.indexOf('\n];') + 2));
+  const items = sidebarItems(files);
   assert.deepEqual(
-    items.slice(1).map((category) => category.items.map((item) => item.id)),
+    items
+      .slice(1)
+      .map((category) =>
+        category.type === 'category' ? category.items.map((item) => (item.type === 'doc' ? item.id : item.label)) : [],
+      ),
     [
       ['garden-object', 'gardens-create', 'gardens-partial-update'],
       ['bed-object', 'beds-list', 'beds-create', 'beds-move'],
@@ -148,21 +154,21 @@ test('the reference gets one page per object, first in its tag category of the s
 
 test('operation pages link the objects they take and return, and a returned object is its link', () => {
   const files = buildReference(spec());
-  const create = files.get('gardens-create.api.mdx');
+  const create = files.get('gardens-create.api.mdx')!;
   assert.match(create, /Takes: \[Garden object\]\(\/docs\/api\/garden-object\)\n\n<ApiSchema label="Request body"/);
   // A returned object is its page's link alone: its fields are on that page, not repeated here.
   assert.match(create, /Returns: \[Garden object\]\(\/docs\/api\/garden-object\)\n/);
   assert.doesNotMatch(create, /201 response body/);
   // A list links the object of its items and keeps its (short) schema open, the items linked.
-  const list = files.get('beds-list.api.mdx');
+  const list = files.get('beds-list.api.mdx')!;
   assert.match(list, /Returns: a list of \[Bed objects\]\(\/docs\/api\/bed-object\)\n\n<ApiSchema/);
   // The nested garden of a bed links its page; the partial update takes no object.
   // On the Bed object's page, its nested garden links the Garden page instead of repeating its fields.
   assert.match(
-    files.get('bed-object.object.mdx'),
+    files.get('bed-object.object.mdx')!,
     /"name":"garden","required":false,"schema":\{"type":"object","refName":"Garden"[^{}]*"objectPage":"garden-object"\}/,
   );
-  assert.doesNotMatch(files.get('gardens-partial-update.api.mdx'), /Takes:/);
+  assert.doesNotMatch(files.get('gardens-partial-update.api.mdx')!, /Takes:/);
 });
 
 test('an object page id that another page has fails the build with both names', () => {
@@ -176,7 +182,7 @@ test('an object page id that another page has fails the build with both names', 
 });
 
 test('linkObjects marks nested resource objects only, and fieldCount counts the first level', () => {
-  const view = {
+  const view: SchemaView = {
     type: 'object',
     refName: 'Bed',
     properties: [
@@ -186,9 +192,9 @@ test('linkObjects marks nested resource objects only, and fieldCount counts the 
   };
   const linked = linkObjects(spec(), view);
   assert.equal(linked.objectPage, undefined);
-  assert.equal(linked.properties[0].schema.objectPage, 'garden-object');
-  assert.equal(linked.properties[1].schema.items.objectPage, 'garden-object');
-  assert.equal(view.properties[0].schema.objectPage, undefined, 'the input is left alone');
+  assert.equal(linked.properties![0].schema.objectPage, 'garden-object');
+  assert.equal(linked.properties![1].schema.items!.objectPage, 'garden-object');
+  assert.equal(view.properties![0].schema.objectPage, undefined, 'the input is left alone');
   assert.equal(fieldCount(view), '2 fields');
   assert.equal(objectPageId('TrafficPolicy'), 'traffic-policy-object');
 });
@@ -197,13 +203,13 @@ test('the real bundle has about fifty objects, Origin among them, with pages tha
   const real = loadSpec();
   const objects = listObjects(real);
   assert.ok(objects.length >= 40 && objects.length <= 60, `${objects.length} objects`);
-  const origin = objects.find((object) => object.name === 'Origin');
+  const origin = objects.find((object) => object.name === 'Origin')!;
   assert.equal(origin.tag, 'Origins');
   assert.ok(origin.example, 'Origin has an example');
   assert.ok(!objects.some((object) => /Patch$|Page$|Problem$/.test(object.name)));
   const files = buildReference(real);
   assert.match(
-    files.get('services-origins-create.api.mdx'),
+    files.get('services-origins-create.api.mdx')!,
     /Returns: \[Origin object\]\(\/docs\/api\/origin-object\)/,
   );
   assert.equal([...files.keys()].filter((name) => name.endsWith('.object.mdx')).length, objects.length);

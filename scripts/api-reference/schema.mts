@@ -2,10 +2,14 @@
 // resolved, allOf merged, oneOf/anyOf labelled, readOnly fields dropped from requests and writeOnly
 // fields dropped from responses, descriptions rendered to HTML. References, allOf and the
 // direction rule are the OpenAPI module's (src/lib/openapi).
-import {deref, isHidden, mergeAllOf} from '../../src/lib/openapi/index.ts';
-import {markdownToHtml} from './markdown.mjs';
+import {deref, isHidden, mergeAllOf, type Direction, type OpenApiNode} from '../../src/lib/openapi/index.ts';
+import type {ApiParameter} from '../../src/components/ApiParameters/index.tsx';
+import type {SchemaView} from '../../src/components/ApiSchema/types.ts';
+import {markdownToHtml} from './markdown.mts';
 
-const CONSTRAINTS = [
+export type {SchemaView};
+
+const CONSTRAINTS: [string, (value: unknown) => string | null][] = [
   ['minLength', (v) => `min length ${v}`],
   ['maxLength', (v) => `max length ${v}`],
   ['minimum', (v) => `≥ ${v}`],
@@ -21,7 +25,7 @@ const CONSTRAINTS = [
   ['pattern', (v) => `pattern ${v}`],
 ];
 
-function typeLabel(schema) {
+function typeLabel(schema: OpenApiNode): string {
   if ('const' in schema) return `const ${JSON.stringify(schema.const)}`;
   const types = Array.isArray(schema.type) ? schema.type : schema.type ? [schema.type] : [];
   if (!types.length) {
@@ -33,19 +37,17 @@ function typeLabel(schema) {
 }
 
 /**
- * The view tree of `schema` for a request or response body.
- * @param {object} spec the whole bundled OpenAPI document (for references)
- * @param {object} schema
- * @param {'request' | 'response'} direction
+ * The view tree of `schema` for a request or response body; `spec` is the whole bundled document
+ * (for references), `trail` the component names above this node (to stop at a cycle).
  */
-export function schemaView(spec, schema, direction, trail = []) {
+export function schemaView(spec: OpenApiNode, schema: unknown, direction: Direction, trail: string[] = []): SchemaView {
   if (direction !== 'request' && direction !== 'response') throw new Error(`unknown direction "${direction}"`);
   const {node: raw, name} = deref(spec, schema ?? {});
   if (name && trail.includes(name)) return {type: 'object', refName: name, circular: true};
   const nextTrail = name ? [...trail, name] : trail;
   if (!raw || typeof raw !== 'object') throw new Error(`a schema must be an object, got ${JSON.stringify(raw)}`);
   const resolved = raw.allOf ? mergeAllOf(spec, raw) : raw;
-  const view = {type: typeLabel(resolved)};
+  const view: SchemaView = {type: typeLabel(resolved)};
   if (name) view.refName = name;
   if (resolved.title) view.title = resolved.title;
   if (resolved.format) view.format = resolved.format;
@@ -59,12 +61,12 @@ export function schemaView(spec, schema, direction, trail = []) {
   if (resolved.deprecated) view.deprecated = true;
   const constraints = CONSTRAINTS.flatMap(([key, describe]) =>
     key in resolved ? [describe(resolved[key])] : [],
-  ).filter(Boolean);
+  ).filter((constraint): constraint is string => Boolean(constraint));
   if (constraints.length) view.constraints = constraints;
   if (resolved.properties) {
     // A readOnly field listed in `required` is required in responses only, a writeOnly one in
     // requests only; each is left out where it does not apply (src/lib/openapi/direction.ts).
-    const required = new Set(resolved.required ?? []);
+    const required = new Set<string>(resolved.required ?? []);
     view.properties = Object.entries(resolved.properties)
       .filter(([, property]) => !isHidden(spec, property, direction))
       .map(([propertyName, property]) => ({
@@ -77,16 +79,28 @@ export function schemaView(spec, schema, direction, trail = []) {
     view.additionalProperties = schemaView(spec, resolved.additionalProperties, direction, nextTrail);
   }
   if (resolved.items) view.items = schemaView(spec, resolved.items, direction, nextTrail);
-  for (const kind of ['oneOf', 'anyOf']) {
+  for (const kind of ['oneOf', 'anyOf'] as const) {
     if (!resolved[kind]) continue;
     view.variants = {
       kind,
       discriminator: resolved.discriminator?.propertyName,
-      options: resolved[kind].map((option, index) => {
+      options: resolved[kind].map((option: unknown, index: number) => {
         const optionView = schemaView(spec, option, direction, nextTrail);
         return {label: optionView.title ?? optionView.refName ?? `Option ${index + 1}`, schema: optionView};
       }),
     };
   }
   return view;
+}
+
+/** One row of <ApiParameters>: a parameter, or a response header given as one. */
+export function parameterRow(spec: OpenApiNode, parameter: OpenApiNode, direction: Direction): ApiParameter {
+  return {
+    name: parameter.name,
+    in: parameter.in,
+    required: Boolean(parameter.required),
+    deprecated: parameter.deprecated || undefined,
+    description: markdownToHtml(parameter.description),
+    schema: schemaView(spec, parameter.schema ?? {}, direction),
+  };
 }

@@ -4,28 +4,64 @@
 // gets a page (`<kebab-name>-object`) with its fields, an example and the operations that take or
 // return it; operation pages and nested schemas link to it. The API reference generator writes the
 // pages (objectPage), the Markdown export (plugins/llms-txt) lists the same objects (listObjects).
-import {
-  HTTP_METHODS as METHODS,
-  isJsonMedia as isJson,
-  namedExamples,
-  pageId,
-  resolve,
-} from '../../src/lib/openapi/index.ts';
-import {codeFence, jsxProp, markdownToMdx, plainSummary, yamlString} from './markdown.mjs';
+import {isJsonMedia as isJson, namedExamples, pageId, resolve, type OpenApiNode} from '../../src/lib/openapi/index.ts';
+import {codeFence, jsxProp, markdownToMdx, plainSummary, yamlString} from './markdown.mts';
+import {isHttpMethod} from './operations.mts';
+import type {SchemaView} from './schema.mts';
+import type {ApiOperationSummary} from '../../src/components/ApiOperationList/index.tsx';
+
+/** An operation of an object page: what it does with the object. */
+export interface ObjectOperation {
+  id: string;
+  method: string;
+  path: string;
+  summary: string;
+  tag?: string;
+  takes: boolean;
+  returns: boolean;
+  /** It returns a list of them (a page or an array). */
+  lists: boolean;
+}
+
+/** A resource object: a component schema that some operation returns. */
+export interface ResourceObject {
+  name: string;
+  id: string;
+  title: string;
+  description: string;
+  /** The tag whose operations return it most (a tie goes to the tag declared first). */
+  tag?: string;
+  /** The first 2xx example of an operation that returns it, else the first item of a list example. */
+  example: unknown;
+  operations: ObjectOperation[];
+}
+
+/** What a body carries: a component (`list: false`) or a list of one. */
+interface CarriedObject {
+  name: string;
+  list: boolean;
+}
+
+/** An operation's use of an object: it takes it or returns it (as itself or as a list). */
+interface ObjectUse extends CarriedObject {
+  use: Omit<ObjectOperation, 'takes' | 'returns' | 'lists'>;
+  takes?: boolean;
+  returns?: boolean;
+}
 
 const SCHEMA_REF = /^#\/components\/schemas\/([^/]+)$/;
 
 /** Page id of an object page, such as `origin-object`. */
-export const objectPageId = (name) => pageId(`${name} object`);
+export const objectPageId = (name: string): string => pageId(`${name} object`);
 
 /** Title of an object page, such as "The Origin object". */
-export const objectTitle = (name) => `The ${name} object`;
+export const objectTitle = (name: string): string => `The ${name} object`;
 
 /** The component name a schema node refers to, or undefined. */
-const refName = (node) => node?.$ref?.match(SCHEMA_REF)?.[1];
+const refName = (node: OpenApiNode | undefined): string | undefined => node?.$ref?.match(SCHEMA_REF)?.[1];
 
 /** The item component of a list: a page (`results` array of a component) or an array of a component. */
-function listItem(spec, schemaNode) {
+function listItem(spec: OpenApiNode, schemaNode: unknown): string | undefined {
   const schema = resolve(spec, schemaNode);
   if (!schema || typeof schema !== 'object') return undefined;
   if (schema.type === 'array') return refName(schema.items);
@@ -34,14 +70,14 @@ function listItem(spec, schemaNode) {
 }
 
 /** True for a schema that describes a resource rather than an error or a partial update. */
-function isResource(spec, name) {
+function isResource(spec: OpenApiNode, name: string): boolean {
   if (/Patch$|Problem$/.test(name)) return false;
   const schema = spec.components?.schemas?.[name];
   return Boolean(schema && (schema.properties || schema.allOf || schema.oneOf || schema.anyOf));
 }
 
-/** What a body's schema carries: `{name, list}` for a component or a list of one, else undefined. */
-function bodyObject(spec, schemaNode) {
+/** What a body's schema carries: a component or a list of one, else undefined. */
+function bodyObject(spec: OpenApiNode, schemaNode: OpenApiNode | undefined): CarriedObject | undefined {
   const item = listItem(spec, schemaNode);
   if (item) return {name: item, list: true};
   const name = refName(schemaNode);
@@ -49,12 +85,12 @@ function bodyObject(spec, schemaNode) {
 }
 
 /** First example value of a media type (its named examples, `example`, or the schema's examples). */
-function mediaExample(spec, media) {
+function mediaExample(spec: OpenApiNode, media: OpenApiNode): unknown {
   return namedExamples(spec, media)[0]?.value;
 }
 
 /** A schema's own description, or the first one of its `allOf` members. */
-function descriptionOf(spec, schema) {
+function descriptionOf(spec: OpenApiNode, schema: OpenApiNode | undefined): string {
   if (schema?.description) return schema.description;
   for (const member of schema?.allOf ?? []) {
     const text = descriptionOf(spec, resolve(spec, member));
@@ -63,26 +99,28 @@ function descriptionOf(spec, schema) {
   return '';
 }
 
-const cache = new WeakMap();
+const cache = new WeakMap<OpenApiNode, ResourceObject[]>();
 
-/**
- * The resource objects of the spec, in order of first appearance, each
- * `{name, id, title, description, tag, example, operations: [{id, method, path, summary, tag, takes, returns}]}`.
- * `tag` is the tag whose operations return the object most (a tie goes to the tag declared first);
- * `example` is the first 2xx example of an operation that returns the object itself, else the first
- * item of a list example, else undefined.
- */
-export function listObjects(spec) {
-  if (cache.has(spec)) return cache.get(spec);
-  const found = new Map();
-  const entry = (name) => {
-    if (!found.has(name)) found.set(name, {name, operations: new Map(), examples: [], listExamples: []});
-    return found.get(name);
+/** The resource objects of the spec, in order of first appearance. */
+export function listObjects(spec: OpenApiNode): ResourceObject[] {
+  const cached = cache.get(spec);
+  if (cached) return cached;
+  const found = new Map<
+    string,
+    {name: string; operations: Map<string, ObjectOperation>; examples: unknown[]; listExamples: unknown[]}
+  >();
+  const entry = (name: string) => {
+    let object = found.get(name);
+    if (!object) {
+      object = {name, operations: new Map(), examples: [], listExamples: []};
+      found.set(name, object);
+    }
+    return object;
   };
-  const uses = [];
-  for (const [route, item] of Object.entries(spec.paths ?? {})) {
+  const uses: ObjectUse[] = [];
+  for (const [route, item] of Object.entries<OpenApiNode>(spec.paths ?? {})) {
     for (const method of Object.keys(item ?? {})) {
-      if (!METHODS.includes(method)) continue;
+      if (!isHttpMethod(method)) continue;
       const operation = item[method];
       if (!operation?.operationId) continue;
       const use = {
@@ -94,7 +132,7 @@ export function listObjects(spec) {
       };
       for (const [status, rawResponse] of Object.entries(operation.responses ?? {})) {
         if (!/^2/.test(status)) continue;
-        for (const [type, media] of Object.entries(resolve(spec, rawResponse)?.content ?? {})) {
+        for (const [type, media] of Object.entries<OpenApiNode>(resolve(spec, rawResponse)?.content ?? {})) {
           const carried = isJson(type) ? bodyObject(spec, media.schema) : undefined;
           if (!carried || !isResource(spec, carried.name)) continue;
           uses.push({...carried, use, returns: true});
@@ -102,14 +140,14 @@ export function listObjects(spec) {
           if (example !== undefined) {
             if (!carried.list) entry(carried.name).examples.push(example);
             else {
-              const first = Array.isArray(example) ? example[0] : example?.results?.[0];
+              const first = Array.isArray(example) ? example[0] : (example as OpenApiNode | undefined)?.results?.[0];
               if (first !== undefined) entry(carried.name).listExamples.push(first);
             }
           }
         }
       }
       const requestBody = resolve(spec, operation.requestBody);
-      for (const [type, media] of Object.entries(requestBody?.content ?? {})) {
+      for (const [type, media] of Object.entries<OpenApiNode>(requestBody?.content ?? {})) {
         const carried = isJson(type) ? bodyObject(spec, media.schema) : undefined;
         if (carried) uses.push({...carried, use, takes: true});
       }
@@ -120,16 +158,21 @@ export function listObjects(spec) {
   for (const {name, use, takes, returns, list} of uses) {
     const object = found.get(name);
     if (!object) continue;
-    const listed = object.operations.get(use.id) ?? {...use, takes: false, returns: false, lists: false};
+    const listed: ObjectOperation = object.operations.get(use.id) ?? {
+      ...use,
+      takes: false,
+      returns: false,
+      lists: false,
+    };
     if (takes) listed.takes = true;
     if (returns) listed.returns = true;
     if (returns && list) listed.lists = true;
     object.operations.set(use.id, listed);
   }
-  const tagOrder = (spec.tags ?? []).map((tag) => tag.name);
-  const objects = [...found.values()].map(({name, operations, examples, listExamples}) => {
+  const tagOrder: string[] = (spec.tags ?? []).map((tag: OpenApiNode) => tag.name);
+  const objects = [...found.values()].map(({name, operations, examples, listExamples}): ResourceObject => {
     const schema = spec.components.schemas[name];
-    const counts = new Map();
+    const counts = new Map<string, number>();
     for (const operation of operations.values()) {
       if (operation.returns && operation.tag) counts.set(operation.tag, (counts.get(operation.tag) ?? 0) + 1);
     }
@@ -151,29 +194,31 @@ export function listObjects(spec) {
 }
 
 /** The object page of a component schema name, or undefined. */
-export function objectOf(spec, name) {
+export function objectOf(spec: OpenApiNode, name: string | undefined): ResourceObject | undefined {
   return name ? listObjects(spec).find((object) => object.name === name) : undefined;
 }
 
 /**
- * What a request or response body's schema carries, when it is a resource object with a page:
- * `{object, list}` (`list` for a page or an array of them), else undefined.
+ * What a request or response body's schema carries, when it is a resource object with a page
+ * (`list` for a page or an array of them), else undefined.
  */
-export function bodyObjectOf(spec, schemaNode) {
+export function bodyObjectOf(
+  spec: OpenApiNode,
+  schemaNode: OpenApiNode | undefined,
+): {object: ResourceObject; list: boolean} | undefined {
   const carried = schemaNode ? bodyObject(spec, schemaNode) : undefined;
   const object = carried && objectOf(spec, carried.name);
   return object ? {object, list: carried.list} : undefined;
 }
 
 /**
- * Marks each nested node of a schema view (plugins/api-reference/schema.mjs) that is a resource
+ * Marks each nested node of a schema view (./schema.mts) that is a resource
  * object with the id of its page (`objectPage`), for <ApiSchema> to link; the root is left alone.
  * Returns a new tree.
  */
-export function linkObjects(spec, view, {prune = false} = {}) {
+export function linkObjects(spec: OpenApiNode, view: SchemaView, {prune = false} = {}): SchemaView {
   const ids = new Map(listObjects(spec).map((object) => [object.name, object.id]));
-  const walk = (node, root) => {
-    if (!node || typeof node !== 'object') return node;
+  const walk = (node: SchemaView, root: boolean): SchemaView => {
     const copy = {...node};
     if (!root && copy.refName && ids.has(copy.refName)) {
       copy.objectPage = ids.get(copy.refName);
@@ -203,18 +248,19 @@ export function linkObjects(spec, view, {prune = false} = {}) {
 }
 
 /** "18 fields", "2 shapes"… of a schema view's first level. */
-export function fieldCount(view) {
+export function fieldCount(view: SchemaView | undefined): string {
   const node = view?.items && !view.properties && !view.variants ? view.items : view;
   if (node?.properties?.length) return `${node.properties.length} field${node.properties.length === 1 ? '' : 's'}`;
   if (node?.variants) return `${node.variants.options.length} shapes`;
   return '';
 }
 
-/**
- * The MDX line that links the object a body carries ("Returns: [Origin object](…)"), or ''.
- * @param {'Takes' | 'Returns'} verb
- */
-export function objectLinkMdx(spec, schemaNode, verb) {
+/** The MDX line that links the object a body carries ("Returns: [Origin object](…)"), or ''. */
+export function objectLinkMdx(
+  spec: OpenApiNode,
+  schemaNode: OpenApiNode | undefined,
+  verb: 'Takes' | 'Returns',
+): string {
   const carried = bodyObjectOf(spec, schemaNode);
   if (!carried) return '';
   const {object, list} = carried;
@@ -225,11 +271,16 @@ export function objectLinkMdx(spec, schemaNode, verb) {
 /**
  * A 2xx response body: a resource object with a page is that page's link alone ("Returns: Origin
  * object", as Stripe's reference does); a list links its items' page and shows its own fields, the
- * items linked rather than repeated; anything else is its schema.
- * @param {object} view the body's response view, its nested resource objects pruned (linkObjects)
- * @param {string} label the schema's accessible name, such as "201 response body"
+ * items linked rather than repeated; anything else is its schema. `view` is the body's response
+ * view, its nested resource objects pruned (linkObjects); `label` the schema's accessible name,
+ * such as "201 response body".
  */
-export function responseBodyMdx(spec, schemaNode, view, label) {
+export function responseBodyMdx(
+  spec: OpenApiNode,
+  schemaNode: OpenApiNode | undefined,
+  view: SchemaView,
+  label: string,
+): string {
   const link = objectLinkMdx(spec, schemaNode, 'Returns');
   const carried = bodyObjectOf(spec, schemaNode);
   const schema = `<ApiSchema label=${jsxProp(label)} schema=${jsxProp(view)} />`;
@@ -238,20 +289,20 @@ export function responseBodyMdx(spec, schemaNode, view, label) {
 }
 
 /** The request body's link to its object ("Takes: [Origin object](…)"), before its schema. */
-export function requestBodyMdx(spec, schemaNode, schemaMdx) {
+export function requestBodyMdx(spec: OpenApiNode, schemaNode: OpenApiNode | undefined, schemaMdx: string): string {
   const link = objectLinkMdx(spec, schemaNode, 'Takes');
   return link ? `${link}\n\n${schemaMdx}` : schemaMdx;
 }
 
 /** The operations of an object page, as <ApiOperationList> rows. */
-const operationRows = (object) => object.operations.map(({id, method, path, summary}) => ({id, method, path, summary}));
+const operationRows = (object: ResourceObject): ApiOperationSummary[] =>
+  object.operations.map(({id, method, path, summary}) => ({id, method, path, summary}));
 
 /**
- * The MDX of an object page: description, fields (the response view, read-only fields marked),
- * an example and the operations that take or return it.
- * @param {object} view the response view of the schema (schemaView(spec, {$ref}, 'response'))
+ * The MDX of an object page: description, fields (the response view of the schema, read-only
+ * fields marked), an example and the operations that take or return it.
  */
-export function objectPage(spec, object, view) {
+export function objectPage(spec: OpenApiNode, object: ResourceObject, view: SchemaView): string {
   const linked = linkObjects(spec, view, {prune: true});
   const sections = [
     `## Fields {#fields}`,

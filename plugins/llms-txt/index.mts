@@ -6,35 +6,66 @@
 import {mkdir, readFile, writeFile} from 'node:fs/promises';
 import path from 'node:path';
 import {createMatcher, flattenRoutes} from '@docusaurus/utils';
-import {htmlToMarkdown, pageInfo} from './html-to-markdown.mjs';
+import type {LoadContext, Plugin} from '@docusaurus/types';
+import type {LoadedContent, LoadedVersion} from '@docusaurus/plugin-content-docs';
+import {htmlToMarkdown, pageInfo} from './html-to-markdown.mts';
 import {loadSpec} from '../../src/lib/openapi/load.ts';
-import {ApiMarkdown} from './openapi-markdown.mjs';
-import {llmsFullTxt, llmsTxt} from './llms.mjs';
-import {markdownPath} from './markdown-address.mjs';
+import {ApiMarkdown} from './openapi-markdown.mts';
+import {llmsFullTxt, llmsTxt, type ExportedPage} from './llms.mts';
+import {markdownPath} from './markdown-address.ts';
 
 const DOCS_PLUGIN = 'docusaurus-plugin-content-docs';
+
+export interface LlmsTxtOptions {
+  /** The OpenAPI bundle the API reference pages are written from, relative to the site. */
+  openApiBundle: string;
+  /** Route patterns left out, as the sitemap plugin's `ignorePatterns`. */
+  exclude?: string[];
+  /** The one-paragraph summary at the top of llms.txt. */
+  summary: string;
+}
+
+type SidebarItem = LoadedVersion['sidebars'][string][number];
+
+/** A permalink of the guide sidebar and its llms.txt section. */
+interface GuideEntry {
+  permalink: string;
+  section: string;
+}
+
+/** A page of the export, with its route and where its Markdown is written. */
+interface Page extends ExportedPage {
+  routePath: string;
+  mdPath: string;
+}
 
 /**
  * Permalinks of the guide sidebar in reading order, each with its llms.txt section: the top-level
  * category's label ("Guides"), or "Guides: Origins" for the pages of a sub-category.
  */
-export function sidebarSections(items, permalinkOfDoc, section = 'Documentation', depth = 0) {
-  const entries = [];
+export function sidebarSections(
+  items: SidebarItem[],
+  permalinkOfDoc: (id: string) => string | undefined,
+  section = 'Documentation',
+  depth = 0,
+): GuideEntry[] {
+  const entries: GuideEntry[] = [];
   for (const item of items) {
     if (item.type === 'doc' || item.type === 'ref') {
       const permalink = permalinkOfDoc(item.id);
       if (permalink) entries.push({permalink, section});
     } else if (item.type === 'category') {
       const own = depth === 0 ? item.label : depth === 1 ? `${section}: ${item.label}` : section;
-      if (item.link?.permalink) entries.push({permalink: item.link.permalink, section: own});
-      else if (item.link?.type === 'doc') entries.push({permalink: permalinkOfDoc(item.link.id), section: own});
+      const {link} = item;
+      const permalink = link?.type === 'doc' ? permalinkOfDoc(link.id) : link?.permalink;
+      if (permalink) entries.push({permalink, section: own});
       entries.push(...sidebarSections(item.items ?? [], permalinkOfDoc, own, depth + 1));
     }
   }
   return entries;
 }
 
-async function readBuiltPage(outDir, relative) {
+async function readBuiltPage(outDir: string, relative: string): Promise<string> {
   const candidates = [path.join(outDir, relative, 'index.html'), path.join(outDir, `${relative}.html`)];
   for (const file of candidates) {
     try {
@@ -46,18 +77,18 @@ async function readBuiltPage(outDir, relative) {
   throw new Error(`[llms-txt] No built HTML for the page ${relative || '/'} (looked for ${candidates.join(', ')}).`);
 }
 
-export default function llmsTxtPlugin(context, options) {
+export default function llmsTxtPlugin(context: LoadContext, options: LlmsTxtOptions): Plugin {
   const {siteConfig, siteDir} = context;
   const {baseUrl, title} = siteConfig;
   const siteUrl = siteConfig.url.replace(/\/$/, '');
   const excluded = createMatcher(options.exclude ?? []);
-  let guideOrder = [];
+  let guideOrder: GuideEntry[] = [];
 
   return {
     name: 'llms-txt',
 
     async allContentLoaded({allContent}) {
-      const docs = allContent[DOCS_PLUGIN]?.default;
+      const docs = allContent[DOCS_PLUGIN]?.default as LoadedContent | undefined;
       const version = docs?.loadedVersions?.[0];
       if (!version) return;
       const permalinks = new Map(version.docs.map((doc) => [doc.id, doc.permalink]));
@@ -82,7 +113,7 @@ export default function llmsTxtPlugin(context, options) {
       const apiPages = new Map(api.pages().map((page) => [page.path, page]));
       const apiPrefix = `${baseUrl}api/`;
 
-      const pages = new Map();
+      const pages = new Map<string, Page>();
       for (const routePath of routePaths) {
         const url = `${siteUrl}${encodeURI(routePath)}`;
         const mdPath = markdownPath(routePath, baseUrl);
@@ -106,8 +137,8 @@ export default function llmsTxtPlugin(context, options) {
       }
 
       // Reading order: the site's own pages, the guide sidebar, then the API reference by tag.
-      const ordered = [];
-      const take = (routePath, section) => {
+      const ordered: Page[] = [];
+      const take = (routePath: string, section?: string) => {
         const page = pages.get(routePath);
         if (!page || ordered.includes(page)) return;
         if (section) page.section = section;

@@ -3,29 +3,33 @@
 // Markdown of every page, one after the other.
 
 /** One line of a description: whitespace collapsed. */
-const oneLine = (value = '') => value.replace(/\s+/g, ' ').trim();
+const oneLine = (value = ''): string => value.replace(/\s+/g, ' ').trim();
 /** Square brackets would end the link text of a list entry early. */
-const linkText = (value) => oneLine(value).replace(/([[\]])/g, '\\$1');
+const linkText = (value: string): string => oneLine(value).replace(/([[\]])/g, '\\$1');
 
-/**
- * @typedef {{title: string, description: string, url: string, markdownUrl: string, section: string, markdown: string}} ExportedPage
- */
+/** A page of the export: where it is, its Markdown and the llms.txt section that lists it. */
+export interface ExportedPage {
+  title: string;
+  description: string;
+  url: string;
+  markdownUrl: string;
+  section: string;
+  markdown: string;
+}
 
 /** The pages grouped by section, sections in their first appearance order. */
-function sections(pages) {
-  const grouped = new Map();
+function sections(pages: ExportedPage[]): Map<string, ExportedPage[]> {
+  const grouped = new Map<string, ExportedPage[]>();
   for (const page of pages) {
-    if (!grouped.has(page.section)) grouped.set(page.section, []);
-    grouped.get(page.section).push(page);
+    const entries = grouped.get(page.section) ?? [];
+    entries.push(page);
+    grouped.set(page.section, entries);
   }
   return grouped;
 }
 
-/**
- * @param {ExportedPage[]} pages in reading order
- * @param {{title: string, summary: string, details: string[]}} site
- */
-export function llmsTxt(pages, site) {
+/** llms.txt of the pages, in reading order. */
+export function llmsTxt(pages: ExportedPage[], site: {title: string; summary: string; details: string[]}): string {
   const lines = [`# ${site.title}`, '', `> ${oneLine(site.summary)}`, ''];
   for (const paragraph of site.details) lines.push(oneLine(paragraph), '');
   for (const [section, entries] of sections(pages)) {
@@ -41,11 +45,8 @@ export function llmsTxt(pages, site) {
 
 const SEPARATOR = '='.repeat(80);
 
-/**
- * @param {ExportedPage[]} pages in reading order
- * @param {{title: string, summary: string}} site
- */
-export function llmsFullTxt(pages, site) {
+/** llms-full.txt of the pages, in reading order. */
+export function llmsFullTxt(pages: ExportedPage[], site: {title: string; summary: string}): string {
   const parts = [`# ${site.title}: full text`, '', `> ${oneLine(site.summary)}`, ''];
   for (const page of pages) {
     parts.push(

@@ -1,1 +1,0 @@
-export function markdownPath(pathname: string, baseUrl: string): string;
