@@ -48,7 +48,6 @@ const config: Config = {
     './src/clientModules/keyboard.ts',
     './src/clientModules/serviceWorker.ts',
     './src/clientModules/prefetchOnIntent.ts',
-    './src/clientModules/searchHighlight.ts',
     './src/clientModules/warmIntl.ts',
   ],
 
@@ -112,7 +111,8 @@ const config: Config = {
       './plugins/security-headers/index.mjs',
       {openApiBundle: 'generated/static/openapi.json', output: 'generated/nginx/security-headers.conf'},
     ],
-    ['./plugins/search-index/index.mjs', {openApiBundle: 'generated/static/openapi.json'}],
+    // The search box, the results page and their index (plugins/search).
+    ['./plugins/search/index.mts', {openApiBundle: 'generated/static/openapi.json'}],
     [
       './plugins/llms-txt/index.mjs',
       {

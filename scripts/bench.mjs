@@ -484,7 +484,7 @@ function isInherentTo404(lhr, auditId) {
 const SEARCH_SCALE = 5;
 
 async function searchStats(baseUrl) {
-  const script = path.join(root, 'scripts', 'search-stats.mjs');
+  const script = path.join(root, 'plugins', 'search', 'stats.mts');
   if (!existsSync(script)) return {available: false, reason: 'scripts/search-stats.mjs not available'};
   try {
     const output = await new Promise((resolve, reject) => {
