@@ -49,7 +49,6 @@ const config: Config = {
     './src/clientModules/keyboard.ts',
     './src/clientModules/serviceWorker.ts',
     './src/clientModules/prefetchOnIntent.ts',
-    './src/clientModules/searchHighlight.ts',
     './src/clientModules/warmIntl.ts',
   ],
 
@@ -113,7 +112,8 @@ const config: Config = {
       './plugins/security-headers/index.mjs',
       {openApiBundle: 'generated/static/openapi.json', output: 'generated/nginx/security-headers.conf'},
     ],
-    ['./plugins/search-index/index.mjs', {openApiBundle: 'generated/static/openapi.json'}],
+    // The search box, the results page and their index (plugins/search).
+    ['./plugins/search/index.mts', {openApiBundle: 'generated/static/openapi.json'}],
     [
       './plugins/llms-txt/index.mts',
       {

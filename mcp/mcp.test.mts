@@ -11,7 +11,7 @@ import {Client} from '@modelcontextprotocol/sdk/client/index.js';
 import {StreamableHTTPClientTransport} from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import {StdioClientTransport} from '@modelcontextprotocol/sdk/client/stdio.js';
 import type {CallToolResult} from '@modelcontextprotocol/sdk/types.js';
-import {RELEVANCE_QUERIES, loadBuiltEngine, topPages} from '../scripts/search-stats.mjs';
+import {RELEVANCE_QUERIES, loadBuiltEngine, topPages} from '../plugins/search/stats.mts';
 import {OpenApiIndex} from '../plugins/api-request/openapi-index.mjs';
 import {createHttpServer, listen, loopbackHosts} from './http.mjs';
 import {DocsSite} from './site.mjs';

@@ -5,7 +5,7 @@
 import {McpServer} from '@modelcontextprotocol/sdk/server/mcp.js';
 import type {CallToolResult} from '@modelcontextprotocol/sdk/types.js';
 import {z} from 'zod';
-import {pageOf} from '../src/components/SearchEngine/engine';
+import {pageOf} from '../plugins/search/engine/engine';
 import {DocsSite, UserError, type Operation} from './site.mjs';
 
 export const SERVER_NAME = 'tributary-docs';

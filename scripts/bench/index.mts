@@ -10,7 +10,7 @@
 //      in budgets.mts);
 //   4. runs Lighthouse (mobile, simulated throttling, Debian's Chromium), median of --runs runs
 //      (lighthouse.mts);
-//   5. adds the figures of scripts/search-stats.mjs when that script exists, with its scale run
+//   5. adds the figures of plugins/search/stats.mts when that script exists, with its scale run
 //      (a synthetic site of 5× the pages, generated in a temporary folder) (search.mts).
 // It writes generated/bench/bench.json and bench.md (report.mts), prints the table, and refreshes
 // tests/fixtures/stock-docusaurus.json (the stock page's bytes the budget test compares with).

@@ -133,7 +133,7 @@ export function renderMarkdown(results: BenchResults): string {
   for (const page of results.pages) lines.push(lhRow(page.label, page.lighthouse, page.id));
   lines.push(lhRow(results.stock.label, results.stock.lighthouse, null));
   if (results.search.available) {
-    lines.push('', '**Search** (`scripts/search-stats.mjs`; nothing is fetched on page load)', '');
+    lines.push('', '**Search** (`plugins/search/stats.mts`; nothing is fetched on page load)', '');
     lines.push(...searchTable(results.search.figures));
     if (results.search.figures.scale) {
       lines.push('', `**Search at scale** (the real site and a synthetic one of ${SEARCH_SCALE}× its pages)`, '');

@@ -95,7 +95,7 @@ test('the report marks each page against its JS budget and lists the missed targ
       },
     ],
     stock: {...STOCK_PAGE, url: 'http://y/', page: weight(195_619), lighthouse: {error: 'NO_FCP'}},
-    search: {available: false, reason: 'scripts/search-stats.mjs not available'},
+    search: {available: false, reason: 'plugins/search/stats.mts not available'},
     targets: [],
   };
   results.targets = checkTargets(results);
@@ -107,7 +107,7 @@ test('the report marks each page against its JS budget and lists the missed targ
   );
   assert.ok(lines.some((line) => line.startsWith('| Guide `/g` |') && line.endsWith('| 1.02× | ❌ ≤ 1× |')));
   assert.ok(lines.includes('| Guide | Lighthouse failed: a/b |||||||||||'));
-  assert.ok(lines.includes('**Search**: not available (scripts/search-stats.mjs not available).'));
+  assert.ok(lines.includes('**Search**: not available (plugins/search/stats.mts not available).'));
   assert.ok(lines.includes('**Targets**: 1 of 4 met.'));
   assert.ok(lines.includes('| Guide: JS gzip ≤ stock doc page | 200.0 kB | ≤ 195.6 kB |'));
 });

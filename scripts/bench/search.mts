@@ -1,11 +1,11 @@
-// The search figures, from scripts/search-stats.mjs when it exists: what a query downloads, how fast
+// The search figures, from plugins/search/stats.mts when it exists: what a query downloads, how fast
 // it answers, relevance, and the scale run (a synthetic site of SEARCH_SCALE times the pages).
 import {spawn} from 'node:child_process';
 import {existsSync} from 'node:fs';
 import path from 'node:path';
 import {messageOf, root} from './common.mts';
 
-/** The search's scale run: a synthetic site of this many times the pages (scripts/search-stats.mjs). */
+/** The search's scale run: a synthetic site of this many times the pages (plugins/search/stats.mts). */
 export const SEARCH_SCALE = 5;
 
 interface Spread {
@@ -36,7 +36,7 @@ export interface ScaleRow {
   phoneLatencyMs?: {query: {p95: number}} | {error: string};
 }
 
-/** The figures of scripts/search-stats.mjs the report reads (it prints more). */
+/** The figures of plugins/search/stats.mts the report reads (it prints more). */
 export interface SearchFigures {
   documents: number;
   files: {meta: FileSizes; shards: FileSizes & {count: number}; chunks: FileSizes & {count: number}};
@@ -51,8 +51,8 @@ export interface SearchFigures {
 export type SearchResult = {available: true; figures: SearchFigures} | {available: false; reason: string};
 
 export async function searchStats(baseUrl: string): Promise<SearchResult> {
-  const script = path.join(root, 'scripts', 'search-stats.mjs');
-  if (!existsSync(script)) return {available: false, reason: 'scripts/search-stats.mjs not available'};
+  const script = path.join(root, 'plugins', 'search', 'stats.mts');
+  if (!existsSync(script)) return {available: false, reason: 'plugins/search/stats.mts not available'};
   try {
     const output = await new Promise<string>((resolve, reject) => {
       const child = spawn(
@@ -77,6 +77,6 @@ export async function searchStats(baseUrl: string): Promise<SearchResult> {
     });
     return {available: true, figures: JSON.parse(output) as SearchFigures};
   } catch (error) {
-    return {available: false, reason: `scripts/search-stats.mjs failed: ${messageOf(error)}`};
+    return {available: false, reason: `plugins/search/stats.mts failed: ${messageOf(error)}`};
   }
 }

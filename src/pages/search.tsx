@@ -1,15 +1,3 @@
-import type {ReactNode} from 'react';
-import Layout from '@theme/Layout';
-import Heading from '@theme/Heading';
-import SearchResults from '@site/src/components/SearchResults';
-
-export default function SearchPage(): ReactNode {
-  return (
-    <Layout title="Search" description="Search the Tributary guides and API reference." noFooter={false}>
-      <main className="container margin-vert--lg">
-        <Heading as="h1">Search the documentation</Heading>
-        <SearchResults />
-      </main>
-    </Layout>
-  );
-}
+// The search results page comes from the search plugin's theme (plugins/search/theme/SearchPage):
+// it is routed here, by the pages plugin, so that the page stays what it was (see README › Search).
+export {default} from '@theme/SearchPage';

@@ -4,7 +4,7 @@
 import {describe, test} from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import {RELEVANCE_QUERIES, loadBuiltEngine, topPages} from '../../scripts/search-stats.mjs';
+import {RELEVANCE_QUERIES, loadBuiltEngine, topPages} from '../../plugins/search/stats.mts';
 
 const BUILD_DIR = process.env.BUILD_DIR ?? 'build';
 

@@ -1,7 +1,7 @@
 import {describe, test} from 'node:test';
 import assert from 'node:assert/strict';
-import {extractPage} from './extract.mjs';
-import {pageUrl} from './index.mjs';
+import {extractPage} from './extract.mts';
+import {pageUrl} from './index.mts';
 
 const page = (body: string, head = '') =>
   `<!doctype html><html><head><title>Origin Shield | Tributary Documentation</title>${head}</head><body>` +

@@ -2,7 +2,7 @@
 // CSS Custom Highlight API (`::highlight(search-result)`): the query comes from the history state
 // the search box and the results page push, so the address stays clean. The highlighting code is
 // loaded only on such a page; browsers without the API show the page as is.
-import {searchQueryOf} from '../components/SearchEngine/highlightState';
+import {searchQueryOf} from './highlightState';
 
 export const HIGHLIGHT_NAME = 'search-result';
 
@@ -23,7 +23,7 @@ export function onRouteDidUpdate({location}: {location: {state?: unknown}}): voi
   const query = searchQueryOf(location.state);
   if (!query) return;
   whenIdle(() => {
-    import('../components/SearchEngine/highlight')
+    import('./highlight')
       .then(({highlightPage}) => highlightPage(query, HIGHLIGHT_NAME))
       // Highlighting is a convenience: never let it break navigation.
       .catch(() => undefined);

@@ -1,8 +1,8 @@
 // Words of a page to highlight after the reader followed a search result, marked with the CSS
 // Custom Highlight API: no element is added, so React's DOM is untouched. Loaded on demand by
-// src/clientModules/searchHighlight.ts, only on a page opened from a search.
-import {queryTerms, WORD} from './query';
-import {processTerm} from '../../../plugins/search-index/options.mjs';
+// searchHighlight.ts, only on a page opened from a search.
+import {queryTerms, WORD} from '../engine/query';
+import {processTerm} from '../shared/options';
 
 export {searchQueryOf, type SearchHighlightState} from './highlightState';
 

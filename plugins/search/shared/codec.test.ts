@@ -7,7 +7,7 @@ import {
   encodeIntegers,
   encodePositions,
   encodePostings,
-} from './codec.mjs';
+} from './codec';
 
 describe('shard encoding', () => {
   test('integers round-trip, one character each under 32', () => {

@@ -5,13 +5,39 @@
 //            field lengths of the BM25 score, and the page, kind and API path of each document;
 //   shards   the index by term range: each term's postings (from MiniSearch's serialization) and the
 //            positions of its words in the documents (for the proximity bonus), encoded compactly
-//            (codec.mjs);
+//            (shared/codec.ts);
 //   chunks   the documents (url, title, subcategory, text, api) by id range: only the chunks of
 //            the results shown are fetched.
 import {createHash} from 'node:crypto';
 import MiniSearch from 'minisearch';
-import {encodePositions, encodePostings} from './codec.mjs';
-import {FIELDS, PROXIMITY_GAP, miniSearchOptions, normalizeApiPath, wordTerms} from './options.mjs';
+import {encodePositions, encodePostings} from './shared/codec.ts';
+import {
+  FIELDS,
+  PROXIMITY_GAP,
+  miniSearchOptions,
+  normalizeApiPath,
+  wordTerms,
+  type IndexedFields,
+} from './shared/options.ts';
+import type {SearchDocument, SearchMeta, ShardEntry} from './engine/files.ts';
+import type {PageSection} from './extract.mts';
+
+/** A built page as the index reads it: its URL, what extractPage found, and its API operation. */
+export interface SearchPage {
+  url: string;
+  title: string;
+  /** The page's meta description, its summary. */
+  description?: string;
+  breadcrumbs: string[];
+  sections: PageSection[];
+  api?: {method: string; path: string; operationId: string};
+}
+
+/** Raw bytes of the index shards and of the document chunks (tests and the stats pass smaller). */
+export interface SearchFileSizes {
+  shardBytes?: number;
+  chunkBytes?: number;
+}
 
 /**
  * Raw bytes a shard of the index holds at least (until its last term): about 3 kB gzip. Measured
@@ -34,13 +60,13 @@ const API_SECTIONS_NOT_INDEXED = /^(authentication|code-samples|responses?(-.*)?
 /** Code-block words shorter than this, or pure numbers and ids, only add noise. */
 const MIN_CODE_WORD = 3;
 
-function sentences(text) {
+function sentences(text: string): string[] {
   return text.split(/(?<=[.!?:])\s+/).filter(Boolean);
 }
 
 /** Distinct words of code blocks: field names, headers and error codes stay findable, cheaply. */
-function codeWords(code) {
-  const words = new Set();
+function codeWords(code: string): string {
+  const words = new Set<string>();
   for (const word of code.split(/[^\p{L}\p{N}_.-]+/u)) {
     const trimmed = word.replace(/^[.-]+|[.-]+$/g, '');
     if (trimmed.length < MIN_CODE_WORD || /^[\d.-]+$/.test(trimmed) || /^[0-9a-f-]{16,}$/i.test(trimmed)) continue;
@@ -50,19 +76,19 @@ function codeWords(code) {
 }
 
 /** The beginning of a text the proximity bonus reads, cut at a space as the documents were. */
-function proximityText(text) {
+function proximityText(text: string): string {
   if (text.length <= PROXIMITY_TEXT_CHARS) return text;
   const cut = text.lastIndexOf(' ', PROXIMITY_TEXT_CHARS);
   return text.slice(0, cut > PROXIMITY_TEXT_CHARS * 0.8 ? cut : PROXIMITY_TEXT_CHARS);
 }
 
-function contentHash(text) {
+function contentHash(text: string): string {
   return createHash('sha256').update(text).digest('hex').slice(0, 12);
 }
 
 /** Splits items into runs of at least `bytes` raw bytes (the last may be smaller). */
-function runs(items, size, bytes) {
-  const starts = [];
+function runs<T>(items: T[], size: (item: T) => number, bytes: number): number[] {
+  const starts: number[] = [];
   let filled = bytes;
   items.forEach((item, position) => {
     if (filled >= bytes) {
@@ -86,16 +112,16 @@ export const PROXIMITY_TEXT_CHARS = 800;
  * Positions of each term in the words of a document (title, heading and the beginning of the text,
  * PROXIMITY_GAP apart), as the proximity bonus reads them: `{term: [first position, then gaps]}`.
  */
-function termPositions(document) {
-  const gap = new Array(PROXIMITY_GAP).fill(null);
-  const words = [
+function termPositions(document: SearchDocument): Map<string, number[]> {
+  const gap: null[] = new Array<null>(PROXIMITY_GAP).fill(null);
+  const words: (string | null)[] = [
     ...wordTerms(document.title),
     ...gap,
     ...wordTerms(document.subcategory),
     ...gap,
     ...wordTerms(proximityText(document.text)),
   ];
-  const positions = new Map();
+  const positions = new Map<string, number[]>();
   words.forEach((term, position) => {
     if (term === null) return;
     let list = positions.get(term);
@@ -111,22 +137,29 @@ function termPositions(document) {
 /**
  * The search files of the pages: `meta` (an object) and `files` (name → JSON text), named
  * `assets/search/<kind>.<content hash>.json`; `meta.shards` and `meta.chunks` name them.
- * @param {import('./index.mjs').SearchPage[]} pages
- * @param {{shardBytes?: number, chunkBytes?: number}} [options]
  */
-export function buildSearchFiles(pages, {shardBytes = SHARD_BYTES, chunkBytes = CHUNK_BYTES} = {}) {
-  const pagesBySentence = new Map();
+export function buildSearchFiles(
+  pages: SearchPage[],
+  {shardBytes = SHARD_BYTES, chunkBytes = CHUNK_BYTES}: SearchFileSizes = {},
+): {
+  meta: SearchMeta;
+  files: Record<string, string>;
+  documents: SearchDocument[];
+  /** The MiniSearch index the files were cut from (the engine's scoring is tested against it). */
+  index: MiniSearch<IndexedFields>;
+} {
+  const pagesBySentence = new Map<string, number>();
   for (const page of pages) {
     const seen = new Set(page.sections.flatMap((section) => sentences(section.text)));
     for (const sentence of seen) pagesBySentence.set(sentence, (pagesBySentence.get(sentence) ?? 0) + 1);
   }
-  const unique = (text) =>
+  const unique = (text: string) =>
     sentences(text)
       .filter((sentence) => sentence.length < 40 || (pagesBySentence.get(sentence) ?? 0) < BOILERPLATE_PAGES)
       .join(' ');
 
-  const documents = [];
-  const indexed = [];
+  const documents: SearchDocument[] = [];
+  const indexed: IndexedFields[] = [];
   for (const page of pages) {
     for (const section of page.sections) {
       if (page.api && API_SECTIONS_NOT_INDEXED.test(section.anchor)) continue;
@@ -161,15 +194,15 @@ export function buildSearchFiles(pages, {shardBytes = SHARD_BYTES, chunkBytes = 
   if (Object.entries(serialized.documentIds).some(([shortId, id]) => Number(shortId) !== id)) {
     throw new Error('[search-index] MiniSearch numbered the documents out of order');
   }
-  const files = {};
-  const name = (kind, json) => {
+  const files: Record<string, string> = {};
+  const name = (kind: string, json: string) => {
     const file = `assets/search/${kind}.${contentHash(json)}.json`;
     files[file] = json;
     return file;
   };
 
   // Shards: the terms in code-unit order (the engine's binary search compares with < too).
-  const positionsByTerm = new Map();
+  const positionsByTerm = new Map<string, [number, number[]][]>();
   documents.forEach((document, id) => {
     for (const [term, list] of termPositions(document)) {
       let byDocument = positionsByTerm.get(term);
@@ -178,10 +211,14 @@ export function buildSearchFiles(pages, {shardBytes = SHARD_BYTES, chunkBytes = 
     }
   });
   const entries = serialized.index
-    .map(([term, postings]) => [term, encodePostings(postings), encodePositions(positionsByTerm.get(term) ?? [])])
+    .map(([term, postings]): ShardEntry => [
+      term,
+      encodePostings(postings),
+      encodePositions(positionsByTerm.get(term) ?? []),
+    ])
     .sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
   const entrySizes = new Map(entries.map((entry) => [entry, JSON.stringify(entry).length]));
-  const shardStarts = runs(entries, (entry) => entrySizes.get(entry), shardBytes);
+  const shardStarts = runs(entries, (entry) => entrySizes.get(entry) ?? 0, shardBytes);
   const shards = shardStarts.map((first, position) => ({
     first,
     file: name('shard', JSON.stringify(entries.slice(first, shardStarts[position + 1] ?? entries.length))),
@@ -196,12 +233,12 @@ export function buildSearchFiles(pages, {shardBytes = SHARD_BYTES, chunkBytes = 
 
   // Pages (documents of a page are consecutive), the kind of each document and the group of each
   // page: the API resource of an operation (its path without trailing parameters), else the page.
-  const pageSizes = [];
-  const groups = [];
-  const groupNumbers = new Map();
+  const pageSizes: number[] = [];
+  const groups: number[] = [];
+  const groupNumbers = new Map<string, number>();
   let kinds = '';
-  let previousPage = null;
-  const seenPages = new Set();
+  let previousPage: string | null = null;
+  const seenPages = new Set<string>();
   for (const document of documents) {
     const page = document.url.split('#')[0];
     if (page !== previousPage) {
@@ -215,7 +252,7 @@ export function buildSearchFiles(pages, {shardBytes = SHARD_BYTES, chunkBytes = 
     if (document.api) {
       const group = normalizeApiPath(document.api.split(' ')[1]).replace(/(\/\{\})+$/, '');
       if (!groupNumbers.has(group)) groupNumbers.set(group, groupNumbers.size);
-      groups[groups.length - 1] = groupNumbers.get(group);
+      groups[groups.length - 1] = groupNumbers.get(group) ?? -1;
     }
     kinds += String((document.url.includes('#') ? 0 : 1) | (document.url.includes('/api/') ? 2 : 0));
   }
@@ -223,7 +260,7 @@ export function buildSearchFiles(pages, {shardBytes = SHARD_BYTES, chunkBytes = 
     if (groups[page] < 0) groups[page] = groupNumbers.size + page;
   }
 
-  const meta = {
+  const meta: SearchMeta = {
     version: 3,
     fields: FIELDS,
     documentCount: serialized.documentCount,
@@ -239,7 +276,7 @@ export function buildSearchFiles(pages, {shardBytes = SHARD_BYTES, chunkBytes = 
     pages: pageSizes,
     groups,
     kinds,
-    api: documents.flatMap((document, id) => {
+    api: documents.flatMap((document, id): [number, string, string][] => {
       if (!document.api) return [];
       const [method, apiPath] = document.api.split(' ');
       return [[id, method.toLowerCase(), normalizeApiPath(apiPath)]];

@@ -1,5 +1,5 @@
 // The history state a search result is opened with: it carries the query to the opened page, where
-// src/clientModules/searchHighlight.ts highlights its words, so the address stays clean. Kept apart
+// searchHighlight.ts highlights its words, so the address stays clean. Kept apart
 // from the highlighting itself, which is loaded only when a page was opened from a search.
 /** History state a search result is opened with. */
 export interface SearchHighlightState {

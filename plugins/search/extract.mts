@@ -7,6 +7,32 @@ import rehypeParse from 'rehype-parse';
 
 const parser = unified().use(rehypeParse);
 
+/** The parts of a hast node (rehype-parse's tree) this module reads. */
+interface HastNode {
+  type: string;
+  value?: string;
+  tagName?: string;
+  properties?: Record<string, unknown>;
+  children?: HastNode[];
+}
+
+/** A page's search sections, as extractPage returns them. */
+export interface PageSection {
+  anchor: string;
+  heading: string;
+  parent: string;
+  text: string;
+  code: string;
+}
+
+export interface ExtractedPage {
+  title: string;
+  /** The page's meta description, its summary. */
+  description: string;
+  breadcrumbs: string[];
+  sections: PageSection[];
+}
+
 /** Elements whose text is never content: navigation, controls, hidden helpers, graphics. */
 const SKIPPED = new Set([
   'script',
@@ -69,7 +95,7 @@ const INLINE_BOUNDARY = new Set(['code', 'span']);
 const BOUNDARY = '\ue000';
 
 /** Text of collected parts, with a space at each inline boundary between two words. */
-function joinParts(parts) {
+function joinParts(parts: string[]): string {
   return cleanText(
     parts
       .join('')
@@ -78,21 +104,21 @@ function joinParts(parts) {
   );
 }
 
-function classList(node) {
+function classList(node: HastNode): unknown[] {
   const value = node.properties?.className;
   return Array.isArray(value) ? value : [];
 }
 
 /** Zero-width characters the theme puts in heading anchors, and runs of white space. */
-export function cleanText(text) {
+export function cleanText(text: string): string {
   return text
     .replace(/\u200b|\u200c|\u200d|\ufeff/g, '')
     .replace(/\s+/g, ' ')
     .trim();
 }
 
-function isSkipped(node) {
-  if (SKIPPED.has(node.tagName)) return true;
+function isSkipped(node: HastNode): boolean {
+  if (SKIPPED.has(node.tagName ?? '')) return true;
   const props = node.properties ?? {};
   if (props.ariaHidden === 'true' || props.ariaHidden === true) return true;
   // Controls the page marks as not part of its text (the "View as Markdown" actions).
@@ -102,14 +128,14 @@ function isSkipped(node) {
 }
 
 /** Plain text of a subtree, with spaces between blocks. */
-export function textOf(node) {
-  const parts = [];
-  const walk = (current) => {
-    if (current.type === 'text') parts.push(current.value);
+export function textOf(node: HastNode): string {
+  const parts: string[] = [];
+  const walk = (current: HastNode) => {
+    if (current.type === 'text') parts.push(current.value ?? '');
     else if (current.type === 'element') {
       if (isSkipped(current)) return;
-      if (current.tagName === 'img' && current.properties?.alt) parts.push(` ${current.properties.alt} `);
-      const block = BLOCK.has(current.tagName);
+      if (current.tagName === 'img' && current.properties?.alt) parts.push(` ${String(current.properties.alt)} `);
+      const block = BLOCK.has(current.tagName ?? '');
       if (block) parts.push(' ');
       for (const child of current.children ?? []) walk(child);
       if (block) parts.push(' ');
@@ -121,7 +147,7 @@ export function textOf(node) {
   return cleanText(parts.join(''));
 }
 
-function find(node, test) {
+function find(node: HastNode, test: (node: HastNode) => boolean): HastNode | undefined {
   if (node.type === 'element' && test(node)) return node;
   for (const child of node.children ?? []) {
     const found = find(child, test);
@@ -130,7 +156,7 @@ function find(node, test) {
   return undefined;
 }
 
-function outermost(node, tagName, found = []) {
+function outermost(node: HastNode, tagName: string, found: HastNode[] = []): HastNode[] {
   for (const child of node.children ?? []) {
     if (child.type !== 'element') continue;
     if (child.tagName === tagName) found.push(child);
@@ -140,7 +166,7 @@ function outermost(node, tagName, found = []) {
 }
 
 /** The page's content: its <article> when <main> holds exactly one, else <main>, else <body>. */
-function contentRoot(tree) {
+function contentRoot(tree: HastNode): HastNode | undefined {
   const main = find(tree, (node) => node.tagName === 'main');
   const articles = outermost(main ?? tree, 'article');
   if (articles.length === 1) return articles[0];
@@ -148,14 +174,14 @@ function contentRoot(tree) {
 }
 
 /** Breadcrumb trail above the page title, without the home link and the page itself. */
-function breadcrumbTrail(tree) {
+function breadcrumbTrail(tree: HastNode): string[] {
   const nav = find(
     tree,
     (node) => node.tagName === 'nav' && /breadcrumb/i.test(String(node.properties?.ariaLabel ?? '')),
   );
   if (!nav) return [];
-  const items = [];
-  const walk = (node) => {
+  const items: string[] = [];
+  const walk = (node: HastNode) => {
     if (node.type !== 'element') return;
     if (node.tagName === 'li') {
       const text = cleanText(textOfAll(node));
@@ -169,26 +195,26 @@ function breadcrumbTrail(tree) {
 }
 
 /** Text of a subtree including navigation elements (for the breadcrumb itself). */
-function textOfAll(node) {
-  if (node.type === 'text') return node.value;
+function textOfAll(node: HastNode): string {
+  if (node.type === 'text') return node.value ?? '';
   if (node.type === 'element' && (node.tagName === 'svg' || node.tagName === 'script')) return '';
   return (node.children ?? []).map(textOfAll).join(' ');
 }
 
-function pageTitle(tree, root) {
+function pageTitle(tree: HastNode, root: HastNode): string {
   const h1 = find(root, (node) => node.tagName === 'h1');
   if (h1) return textOf(h1);
   const title = find(tree, (node) => node.tagName === 'title');
   return title ? cleanText(textOfAll(title)).replace(/\s+\|.*$/, '') : '';
 }
 
-function metaContent(tree, name) {
+function metaContent(tree: HastNode, name: string): string {
   const meta = find(tree, (node) => node.tagName === 'meta' && node.properties?.name === name);
-  return meta ? String(meta.properties.content ?? '') : '';
+  return meta ? String(meta.properties?.content ?? '') : '';
 }
 
 /** True for pages that only redirect or that ask not to be indexed. */
-function isIndexable(tree) {
+function isIndexable(tree: HastNode): boolean {
   const refresh = find(
     tree,
     (node) => node.tagName === 'meta' && String(node.properties?.httpEquiv ?? '').toLowerCase() === 'refresh',
@@ -199,19 +225,22 @@ function isIndexable(tree) {
 /**
  * Sections of a page. Text before the first h2/h3 with an id belongs to the page itself (anchor
  * ''); each heading with an id starts a section that runs until the next one.
- * @returns {{title: string, description: string, breadcrumbs: string[], sections: {anchor: string, heading: string, parent: string, text: string, code: string}[]} | null}
  */
-export function extractPage(html) {
-  const tree = parser.parse(html);
+export function extractPage(html: string): ExtractedPage | null {
+  const tree: HastNode = parser.parse(html);
   if (!isIndexable(tree)) return null;
   const root = contentRoot(tree);
   if (!root) return null;
   const title = pageTitle(tree, root);
-  const sections = [{anchor: '', heading: '', parent: '', text: [], code: []}];
+  const sections: {anchor: string; heading: string; parent: string; text: string[]; code: string[]}[] = [
+    {anchor: '', heading: '', parent: '', text: [], code: []},
+  ];
+  /** The section being read (there is always one). */
+  const current = () => sections[sections.length - 1];
   let currentH2 = '';
-  const walk = (node) => {
+  const walk = (node: HastNode) => {
     if (node.type === 'text') {
-      sections.at(-1).text.push(node.value);
+      current().text.push(node.value ?? '');
       return;
     }
     if (node.type !== 'element') {
@@ -229,15 +258,15 @@ export function extractPage(html) {
     }
     // Code blocks are indexed (field names, headers, error codes) but kept out of the snippets.
     if (node.tagName === 'pre') {
-      sections.at(-1).code.push(textOf(node));
+      current().code.push(textOf(node));
       return;
     }
-    if (node.tagName === 'img' && node.properties?.alt) sections.at(-1).text.push(` ${node.properties.alt} `);
-    const block = BLOCK.has(node.tagName);
-    if (block) sections.at(-1).text.push(' ');
+    if (node.tagName === 'img' && node.properties?.alt) current().text.push(` ${String(node.properties.alt)} `);
+    const block = BLOCK.has(node.tagName ?? '');
+    if (block) current().text.push(' ');
     for (const child of node.children ?? []) walk(child);
-    if (block) sections.at(-1).text.push(' ');
-    else if (INLINE_BOUNDARY.has(node.tagName)) sections.at(-1).text.push(BOUNDARY);
+    if (block) current().text.push(' ');
+    else if (INLINE_BOUNDARY.has(node.tagName ?? '')) current().text.push(BOUNDARY);
   };
   walk(root);
   return {

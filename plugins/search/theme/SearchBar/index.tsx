@@ -1,9 +1,9 @@
 import {useDeferredValue, useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode} from 'react';
 import {useHistory} from '@docusaurus/router';
 import useBaseUrl from '@docusaurus/useBaseUrl';
-import type {SearchHighlightState} from '../SearchEngine/highlightState';
-import Snippet from '../SearchEngine/Snippet';
-import {useSearchEngine, useSearchResults} from '../SearchEngine/useSearchEngine';
+import type {SearchHighlightState} from '../../client/highlightState';
+import Snippet from '../../client/Snippet';
+import {useSearchEngine, useSearchResults} from '../../client/useSearchEngine';
 import styles from './styles.module.css';
 
 const DROPDOWN_RESULTS = 8;
@@ -13,10 +13,11 @@ function isVisible(element: HTMLElement): boolean {
 }
 
 /**
- * The search box of the navbar (and of the home page): a combobox whose listbox shows section-level
- * results as the reader types. The search files load on intent: hover, focus or Ctrl/Cmd+K.
+ * The search box of the navbar (its `type: 'search'` item) and of the home page: a combobox whose
+ * listbox shows section-level results as the reader types. The search files load on intent: hover,
+ * focus or Ctrl/Cmd+K.
  */
-export default function SearchBox(): ReactNode {
+export default function SearchBar(): ReactNode {
   const {status, engine, error: loadError, load} = useSearchEngine();
   const history = useHistory();
   const searchPageUrl = useBaseUrl('/search');

@@ -1,6 +1,6 @@
 import {useCallback, useEffect, useState, useSyncExternalStore} from 'react';
 import useBaseUrl from '@docusaurus/useBaseUrl';
-import type {SearchEngine, SearchOptions, SearchResult} from './engine';
+import type {SearchEngine, SearchOptions, SearchResult} from '../engine/engine';
 
 export type SearchStatus = 'idle' | 'loading' | 'ready' | 'error';
 
@@ -36,7 +36,7 @@ function subscribe(listener: () => void) {
 export function startLoading(baseUrl: string): void {
   if (state.status === 'loading' || state.status === 'ready') return;
   setState({status: 'loading', engine: null, error: null});
-  import('./engine')
+  import('../engine/engine')
     .then(({loadSearchEngine}) => loadSearchEngine(baseUrl))
     .then((engine) => setState({status: 'ready', engine, error: null}))
     .catch((error: unknown) => {

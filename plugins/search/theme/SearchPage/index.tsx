@@ -1,16 +1,18 @@
 import {useDeferredValue, useEffect, useState, type ReactNode} from 'react';
+import Layout from '@theme/Layout';
+import Heading from '@theme/Heading';
 import Link from '@docusaurus/Link';
 import useIsBrowser from '@docusaurus/useIsBrowser';
 import {useHistory, useLocation} from '@docusaurus/router';
-import type {SearchHighlightState} from '../SearchEngine/highlightState';
-import Snippet from '../SearchEngine/Snippet';
-import {useSearchEngine, useSearchResults} from '../SearchEngine/useSearchEngine';
+import type {SearchHighlightState} from '../../client/highlightState';
+import Snippet from '../../client/Snippet';
+import {useSearchEngine, useSearchResults} from '../../client/useSearchEngine';
 import styles from './styles.module.css';
 
 const PAGE_RESULTS = 50;
 
-/** Full results page for `?q=`, backed by the same search files and engine as the navbar box. */
-export default function SearchResults(): ReactNode {
+/** Full results for `?q=`, backed by the same search files and engine as the navbar box. */
+function SearchResults(): ReactNode {
   const location = useLocation();
   const history = useHistory();
   const {status, engine, error: loadError, load} = useSearchEngine();
@@ -99,5 +101,17 @@ export default function SearchResults(): ReactNode {
         ))}
       </ol>
     </>
+  );
+}
+
+/** The results page, /search (src/pages/search.tsx routes it). */
+export default function SearchPage(): ReactNode {
+  return (
+    <Layout title="Search" description="Search the Tributary guides and API reference." noFooter={false}>
+      <main className="container margin-vert--lg">
+        <Heading as="h1">Search the documentation</Heading>
+        <SearchResults />
+      </main>
+    </Layout>
   );
 }

@@ -1,5 +1,5 @@
 import type {ReactNode} from 'react';
-import type {Segment} from './engine';
+import type {Segment} from '../engine/snippet';
 
 /** A snippet as text with the matched words in <mark>: never parsed as HTML. */
 export default function Snippet({segments}: {segments: Segment[]}): ReactNode {

@@ -1,8 +1,8 @@
 // Query and text processing of the search, without MiniSearch: shared by the engine and by the
-// highlighting of the words of a search on the page it opened (src/clientModules/searchHighlight.ts).
-import {processTerm, tokenize} from '../../../plugins/search-index/options.mjs';
+// highlighting of the words of a search on the page it opened (client/searchHighlight.ts).
+import {isHttpMethod, normalizeApiPath, processTerm, tokenize} from '../shared/options';
 
-export {WORD, wordTerms} from '../../../plugins/search-index/options.mjs';
+export {WORD, wordTerms} from '../shared/options';
 
 /** Longer queries are cut: nobody types more, and the work per query stays bounded. */
 export const MAX_QUERY_CHARS = 200;
@@ -29,4 +29,12 @@ export function queryTerms(raw: string): string[] {
     if (terms.length >= MAX_TERMS) break;
   }
   return terms;
+}
+
+/** Method and path when the query names an API operation, e.g. `POST /services/{service_id}/origins`. */
+export function parseApiQuery(raw: string): {method?: string; path?: string} {
+  const words = normalizeQuery(raw).split(' ');
+  const method = words.find(isHttpMethod)?.toLowerCase();
+  const pathWord = words.find((word) => word.startsWith('/') && word.length > 1);
+  return {method, path: pathWord ? normalizeApiPath(pathWord) : undefined};
 }

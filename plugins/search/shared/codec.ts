@@ -13,7 +13,7 @@ const VALUE = new Int8Array(128).fill(-1);
 for (let digit = 0; digit < DIGITS.length; digit += 1) VALUE[DIGITS.charCodeAt(digit)] = digit;
 
 /** Appends the digits of a non-negative integer. */
-function push(out, number) {
+function push(out: string[], number: number): void {
   if (number < 32) {
     out.push(DIGITS[number]);
     return;
@@ -26,8 +26,8 @@ function push(out, number) {
 }
 
 /** The integers of an encoded string. */
-export function decodeIntegers(text) {
-  const numbers = [];
+export function decodeIntegers(text: string): number[] {
+  const numbers: number[] = [];
   let number = 0;
   let pending = false;
   for (let at = 0; at < text.length; at += 1) {
@@ -47,8 +47,8 @@ export function decodeIntegers(text) {
 }
 
 /** Encodes integers (each ≥ 0 and safe). */
-export function encodeIntegers(numbers) {
-  const out = [];
+export function encodeIntegers(numbers: number[]): string {
+  const out: string[] = [];
   for (const number of numbers) {
     if (!Number.isSafeInteger(number) || number < 0) throw new Error(`[search] cannot encode ${number}`);
     push(out, number);
@@ -61,8 +61,8 @@ export function encodeIntegers(numbers) {
  * field, its id and number of documents, then each document as (gap to the previous id - 1) × 2,
  * plus 1 when the frequency is not 1, followed then by the frequency - 2.
  */
-export function encodePostings(postings) {
-  const numbers = [];
+export function encodePostings(postings: Record<string, Record<string, number>>): string {
+  const numbers: number[] = [];
   for (const [field, documents] of Object.entries(postings)) {
     const ids = Object.keys(documents)
       .map(Number)
@@ -79,13 +79,19 @@ export function encodePostings(postings) {
   return encodeIntegers(numbers);
 }
 
+/** A term's documents in one field: ids (ascending) and frequencies. */
+export interface FieldPostings {
+  ids: Int32Array;
+  frequencies: Int32Array;
+}
+
 /**
  * The postings of encodePostings by field id (undefined for a field without the term): the
  * document ids, ascending, and their frequencies, in typed arrays for the engine's scoring loop.
  */
-export function decodePostings(text) {
+export function decodePostings(text: string): (FieldPostings | undefined)[] {
   const numbers = decodeIntegers(text);
-  const fields = [];
+  const fields: (FieldPostings | undefined)[] = [];
   let at = 0;
   while (at < numbers.length) {
     const field = numbers[at];
@@ -117,8 +123,8 @@ export function decodePostings(text) {
  * for each document, (gap to the previous id - 1), the number of positions, then the positions as
  * given.
  */
-export function encodePositions(byDocument) {
-  const numbers = [];
+export function encodePositions(byDocument: Iterable<[number, number[]]>): string {
+  const numbers: number[] = [];
   let previous = -1;
   for (const [id, positions] of byDocument) {
     numbers.push(id - previous - 1, positions.length, ...positions);
@@ -128,9 +134,9 @@ export function encodePositions(byDocument) {
 }
 
 /** The positions of encodePositions: document id → [first position, then gaps]. */
-export function decodePositions(text) {
+export function decodePositions(text: string): Map<number, number[]> {
   const numbers = decodeIntegers(text);
-  const byDocument = new Map();
+  const byDocument = new Map<number, number[]>();
   let previous = -1;
   let at = 0;
   while (at < numbers.length) {

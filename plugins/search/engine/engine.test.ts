@@ -1,7 +1,7 @@
 import {describe, test} from 'node:test';
 import assert from 'node:assert/strict';
-import {buildSearchFiles} from '../../../plugins/search-index/build.mjs';
-import {BOOST, normalizeApiPath} from '../../../plugins/search-index/options.mjs';
+import {buildSearchFiles} from '../build.mts';
+import {BOOST, normalizeApiPath} from '../shared/options';
 import {
   MAX_QUERY_CHARS,
   SearchEngine,
@@ -14,6 +14,7 @@ import {
   queryTerms,
   wordTerms,
 } from './engine';
+import {scoreMatches} from './scoring';
 
 const section = (anchor: string, heading: string, text: string, code = '') => ({
   anchor,
@@ -377,7 +378,7 @@ describe('scoring', () => {
       const terms = queryTerms(query);
       const prefixed: boolean[] = whole['prefixed'](terms);
       const ours: Map<number, {score: number}> = new Map();
-      whole['score'](terms, prefixed, fuzzy, ours as Parameters<SearchEngine['score']>[3]);
+      scoreMatches(whole['scoring'](), terms, prefixed, fuzzy, ours as Parameters<typeof scoreMatches>[4]);
       const theirs = index.search(terms.join(' '), {
         boost: BOOST,
         boostDocument: (id) => (kinds[Number(id)] & 1 ? 1.4 : 1) * (kinds[Number(id)] & 2 ? 0.8 : 1),

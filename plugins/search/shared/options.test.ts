@@ -1,6 +1,6 @@
 import {describe, test} from 'node:test';
 import assert from 'node:assert/strict';
-import {processTerm, tokenize} from './options.mjs';
+import {processTerm, tokenize} from './options';
 
 const terms = (text: string) => tokenize(text).map(processTerm).filter(Boolean);
 
