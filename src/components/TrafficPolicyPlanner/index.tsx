@@ -1,21 +1,20 @@
 import {useId, useState, type ReactNode} from 'react';
 import validate from '@site/generated/validators/traffic-policy.mjs';
-import {CONTINENTS, continentOf, type Continent} from './continents';
+import {CONTINENTS, type Continent} from './continents';
 import {EXAMPLE_LOCATION, EXAMPLE_POLICIES, EXAMPLE_SERVICE_PROVIDERS} from './examples';
 import {
   KIND_NAMES,
   PRIORITY_NAMES,
   choosePolicy,
-  describeSchemaErrors,
-  policyProblems,
+  parseWhole,
   priorityOf,
   providerShares,
-  requestBody,
-  saveOperation,
   type Kind,
   type Policy,
   type ServiceProvider,
 } from './plan';
+import {requestBody, saveOperation} from './requestBody';
+import {checkQuery, describeSchemaErrors, policyProblems} from './validation';
 import styles from './styles.module.css';
 
 /** A policy as edited: list fields keep the reader's text, so typing "DE, " loses nothing. */
@@ -67,15 +66,13 @@ function toPolicy(draft: Draft): Policy {
   };
 }
 
-const wholeOrNull = (text: string) => (/^\s*\d+\s*$/.test(text) ? Number(text) : null);
-
 function toServiceProvider(draft: ProviderDraft): ServiceProvider {
   return {
     id: draft.id,
     name: draft.name,
     down: draft.down,
-    ttfbMs: wholeOrNull(draft.ttfbMs),
-    commitmentLeftGb: wholeOrNull(draft.commitmentLeftGb),
+    ttfbMs: parseWhole(draft.ttfbMs),
+    commitmentLeftGb: parseWhole(draft.commitmentLeftGb),
   };
 }
 
@@ -182,22 +179,10 @@ export default function TrafficPolicyPlanner(): ReactNode {
   };
 
   // The query.
-  const country = query.country.trim().toUpperCase();
-  const subdivision = query.subdivision.trim().toUpperCase();
-  const continent = continentOf(country);
-  const queryErrors: {country?: string; subdivision?: string; asn?: string} = {};
-  if (continent === null) {
-    queryErrors.country = `Enter an ISO 3166-1 alpha-2 country code, such as DE or JP; "${query.country}" is not one.`;
-  }
-  if (subdivision !== '' && !new RegExp(`^${country}-[A-Z0-9]{1,3}$`).test(subdivision)) {
-    queryErrors.subdivision = `Enter an ISO 3166-2 code of ${country || 'the country'}, such as ${country || 'DE'}-BY, or leave it empty.`;
-  }
-  const asn = query.asn.trim() === '' ? null : wholeOrNull(query.asn);
-  if (query.asn.trim() !== '' && (asn === null || asn < 1 || asn > 4294967295)) {
-    queryErrors.asn = 'Enter an autonomous system number from 1 to 4294967295, such as 3320, or leave it empty.';
-  }
+  const {location, continent, errors: queryErrors} = checkQuery(query);
+  const {country, subdivision, asn} = location;
   const queryValid = Object.keys(queryErrors).length === 0;
-  const choice = queryValid ? choosePolicy(policies, {country, subdivision, asn}) : null;
+  const choice = queryValid ? choosePolicy(policies, location) : null;
   const winner = choice?.winner ?? null;
   const shares = winner === null ? null : providerShares(policies[winner], serviceProviders);
 
