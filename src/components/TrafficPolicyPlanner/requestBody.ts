@@ -39,8 +39,15 @@ export function requestBody(policy: Policy): Record<string, unknown> {
   return body;
 }
 
+export interface SaveOperation {
+  method: string;
+  path: string;
+  /** The operation's title in the API reference. */
+  title: string;
+}
+
 /** The API call that saves a policy. */
-export function saveOperation(policy: Policy): {method: string; path: string; title: string} {
+export function saveOperation(policy: Policy): SaveOperation {
   return policy.isDefault
     ? {method: 'PUT', path: '/services/{service_id}/traffic-policies/{policy_id}', title: 'Update a traffic policy'}
     : {method: 'POST', path: '/services/{service_id}/traffic-policies/', title: 'Create a traffic policy'};
