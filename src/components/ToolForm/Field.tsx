@@ -1,4 +1,4 @@
-import type {ReactNode} from 'react';
+import type {ComponentProps, ReactNode} from 'react';
 import styles from './styles.module.css';
 
 /** What a field's control needs to be labelled and described: spread it onto the input, textarea or select. */
@@ -64,4 +64,22 @@ export default function Field({id, label, hint, error, describedBy, invalid, bar
     </>
   );
   return bare ? content : <div className={styles.field}>{content}</div>;
+}
+
+export interface ChoiceProps extends Omit<ComponentProps<'input'>, 'id' | 'type'> {
+  id: string;
+  type: 'checkbox' | 'radio';
+  label: ReactNode;
+  /** A span to sit in a line of choices, a div to stand on its own line. */
+  as?: 'span' | 'div';
+}
+
+/** A checkbox or radio button with its label after it. */
+export function Choice({id, label, as: Wrapper = 'span', ...input}: ChoiceProps): ReactNode {
+  return (
+    <Wrapper className={styles.choice}>
+      <input id={id} {...input} />
+      <label htmlFor={id}>{label}</label>
+    </Wrapper>
+  );
 }
