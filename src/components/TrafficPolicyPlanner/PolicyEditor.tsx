@@ -1,5 +1,5 @@
 import type {Dispatch, ReactNode} from 'react';
-import Field from '@site/src/components/ToolForm/Field';
+import Field, {Choice} from '@site/src/components/ToolForm/Field';
 import form from '@site/src/components/ToolForm/styles.module.css';
 import PlannerTable from './PlannerTable';
 import ScopeFieldset from './ScopeFieldset';
@@ -142,15 +142,13 @@ export default function PolicyEditor(props: EditorProps): ReactNode {
           </Field>
         )}
         <div className={form.field}>
-          <span className={form.choice}>
-            <input
-              id={fieldId('failover')}
-              type="checkbox"
-              checked={draft.policy.failover.enabled}
-              onChange={(event) => dispatch({type: 'toggleFailover', enabled: event.target.checked})}
-            />
-            <label htmlFor={fieldId('failover')}>Failover removes providers that are down</label>
-          </span>
+          <Choice
+            id={fieldId('failover')}
+            type="checkbox"
+            checked={draft.policy.failover.enabled}
+            onChange={(event) => dispatch({type: 'toggleFailover', enabled: event.target.checked})}
+            label="Failover removes providers that are down"
+          />
           <Field bare id={fieldId('health')} label="Health check IDs (empty: every check)">
             {(control) => (
               <input

@@ -1,5 +1,5 @@
 import type {Dispatch, ReactNode} from 'react';
-import Field from '@site/src/components/ToolForm/Field';
+import Field, {Choice} from '@site/src/components/ToolForm/Field';
 import form from '@site/src/components/ToolForm/styles.module.css';
 import {CONTINENTS, type Continent} from './continents';
 import type {Action, PolicyDraft, PolicyListField} from './state';
@@ -27,17 +27,14 @@ export default function ScopeFieldset({
       <fieldset className={styles.inline}>
         <legend>Continents</legend>
         {(Object.keys(CONTINENTS) as Continent[]).map((code) => (
-          <span key={code} className={form.choice}>
-            <input
-              id={fieldId(`continent-${code}`)}
-              type="checkbox"
-              checked={draft.policy.scope.continents.includes(code)}
-              onChange={(event) => dispatch({type: 'toggleContinent', continent: code, included: event.target.checked})}
-            />
-            <label htmlFor={fieldId(`continent-${code}`)}>
-              {CONTINENTS[code]} ({code})
-            </label>
-          </span>
+          <Choice
+            key={code}
+            id={fieldId(`continent-${code}`)}
+            type="checkbox"
+            checked={draft.policy.scope.continents.includes(code)}
+            onChange={(event) => dispatch({type: 'toggleContinent', continent: code, included: event.target.checked})}
+            label={`${CONTINENTS[code]} (${code})`}
+          />
         ))}
       </fieldset>
       <div className={form.row}>
