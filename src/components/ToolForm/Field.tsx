@@ -66,6 +66,17 @@ export default function Field({id, label, hint, error, describedBy, invalid, bar
   return bare ? content : <div className={styles.field}>{content}</div>;
 }
 
+export type TextFieldProps = Omit<FieldProps, 'children'> & Omit<ComponentProps<'input'>, 'id' | 'className'>;
+
+/** A Field whose control is a one-line text input; the other props go to the input. */
+export function TextField({label, hint, error, describedBy, invalid, bare, id, ...input}: TextFieldProps): ReactNode {
+  return (
+    <Field id={id} label={label} hint={hint} error={error} describedBy={describedBy} invalid={invalid} bare={bare}>
+      {(control) => <input {...control} className={styles.input} {...input} />}
+    </Field>
+  );
+}
+
 export interface ChoiceProps extends Omit<ComponentProps<'input'>, 'id' | 'type'> {
   id: string;
   type: 'checkbox' | 'radio';
