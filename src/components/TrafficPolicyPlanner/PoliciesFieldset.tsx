@@ -29,38 +29,27 @@ export default function PoliciesFieldset({
   return (
     <fieldset className={form.fieldset}>
       <legend>Policies</legend>
-      <PlannerTable>
-        <thead>
-          <tr>
-            <th scope="col">Policy</th>
-            <th scope="col">Kind</th>
-            <th scope="col">Scope</th>
-            <th scope="col">Priority</th>
-            <th scope="col">Edit</th>
+      <PlannerTable columns={['Policy', 'Kind', 'Scope', 'Priority', 'Edit']}>
+        {policies.map((policy, index) => (
+          <tr key={index} className={index === editing ? styles.current : undefined}>
+            <th scope="row">{policy.name}</th>
+            <td>{KIND_NAMES[policy.kind]}</td>
+            <td>{scopeSummary(policy)}</td>
+            <td>
+              {priorityOf(policy.scope)} ({PRIORITY_NAMES[priorityOf(policy.scope)]})
+            </td>
+            <td>
+              <button
+                type="button"
+                className="button button--sm button--secondary"
+                aria-pressed={index === editing}
+                onClick={() => dispatch({type: 'selectPolicy', index})}
+              >
+                Edit {policy.name}
+              </button>
+            </td>
           </tr>
-        </thead>
-        <tbody>
-          {policies.map((policy, index) => (
-            <tr key={index} className={index === editing ? styles.current : undefined}>
-              <th scope="row">{policy.name}</th>
-              <td>{KIND_NAMES[policy.kind]}</td>
-              <td>{scopeSummary(policy)}</td>
-              <td>
-                {priorityOf(policy.scope)} ({PRIORITY_NAMES[priorityOf(policy.scope)]})
-              </td>
-              <td>
-                <button
-                  type="button"
-                  className="button button--sm button--secondary"
-                  aria-pressed={index === editing}
-                  onClick={() => dispatch({type: 'selectPolicy', index})}
-                >
-                  Edit {policy.name}
-                </button>
-              </td>
-            </tr>
-          ))}
-        </tbody>
+        ))}
       </PlannerTable>
       <button
         type="button"

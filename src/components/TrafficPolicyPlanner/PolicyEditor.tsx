@@ -1,10 +1,10 @@
 import type {Dispatch, ReactNode} from 'react';
-import Field, {Choice} from '@site/src/components/ToolForm/Field';
+import Field, {Choice, TextField} from '@site/src/components/ToolForm/Field';
 import form from '@site/src/components/ToolForm/styles.module.css';
 import PlannerTable from './PlannerTable';
 import ScopeFieldset from './ScopeFieldset';
 import {KIND_NAMES, type Kind, type Policy} from './plan';
-import type {Action, PolicyDraft, ProviderDraft} from './state';
+import type {Action, PolicyDraft, PolicyListField, ProviderDraft} from './state';
 import styles from './styles.module.css';
 
 interface EditorProps {
@@ -22,65 +22,58 @@ function PolicyProvidersTable({draft, policy, providers, dispatch}: Omit<EditorP
   const edit = (providerId: string, change: Partial<Omit<Policy['providers'][number], 'serviceProviderId'>>) =>
     dispatch({type: 'editPolicyProvider', providerId, change});
   return (
-    <PlannerTable caption="Providers of this policy">
-      <thead>
-        <tr>
-          <th scope="col">Provider</th>
-          <th scope="col">In this policy</th>
-          <th scope="col">Eligible</th>
-          <th scope="col">{dynamic ? 'Penalty (ms)' : 'Weight (%)'}</th>
-        </tr>
-      </thead>
-      <tbody>
-        {providers.map((provider) => {
-          const entry = draft.policy.providers.find((e) => e.serviceProviderId === provider.id);
-          return (
-            <tr key={provider.id}>
-              <th scope="row">{provider.name}</th>
-              <td>
+    <PlannerTable
+      caption="Providers of this policy"
+      columns={['Provider', 'In this policy', 'Eligible', dynamic ? 'Penalty (ms)' : 'Weight (%)']}
+    >
+      {providers.map((provider) => {
+        const entry = draft.policy.providers.find((e) => e.serviceProviderId === provider.id);
+        return (
+          <tr key={provider.id}>
+            <th scope="row">{provider.name}</th>
+            <td>
+              <input
+                type="checkbox"
+                aria-label={`${provider.name} is in this policy`}
+                checked={entry !== undefined}
+                onChange={(event) =>
+                  dispatch({type: 'listProvider', providerId: provider.id, listed: event.target.checked})
+                }
+              />
+            </td>
+            <td>
+              {entry && (
                 <input
                   type="checkbox"
-                  aria-label={`${provider.name} is in this policy`}
-                  checked={entry !== undefined}
-                  onChange={(event) =>
-                    dispatch({type: 'listProvider', providerId: provider.id, listed: event.target.checked})
-                  }
+                  aria-label={`${provider.name} is eligible`}
+                  checked={entry.eligible}
+                  onChange={(event) => edit(provider.id, {eligible: event.target.checked})}
                 />
-              </td>
-              <td>
-                {entry && (
+              )}
+            </td>
+            <td>
+              {entry &&
+                (dynamic ? (
                   <input
-                    type="checkbox"
-                    aria-label={`${provider.name} is eligible`}
-                    checked={entry.eligible}
-                    onChange={(event) => edit(provider.id, {eligible: event.target.checked})}
+                    className={styles.number}
+                    inputMode="numeric"
+                    aria-label={`Penalty of ${provider.name}, in ms`}
+                    value={entry.penaltyMs}
+                    onChange={(event) => edit(provider.id, {penaltyMs: event.target.value})}
                   />
-                )}
-              </td>
-              <td>
-                {entry &&
-                  (dynamic ? (
-                    <input
-                      className={styles.number}
-                      inputMode="numeric"
-                      aria-label={`Penalty of ${provider.name}, in ms`}
-                      value={entry.penaltyMs}
-                      onChange={(event) => edit(provider.id, {penaltyMs: event.target.value})}
-                    />
-                  ) : (
-                    <input
-                      className={styles.number}
-                      inputMode="numeric"
-                      aria-label={`Weight of ${provider.name}, in percent`}
-                      value={entry.weight}
-                      onChange={(event) => edit(provider.id, {weight: event.target.value})}
-                    />
-                  ))}
-              </td>
-            </tr>
-          );
-        })}
-      </tbody>
+                ) : (
+                  <input
+                    className={styles.number}
+                    inputMode="numeric"
+                    aria-label={`Weight of ${provider.name}, in percent`}
+                    value={entry.weight}
+                    onChange={(event) => edit(provider.id, {weight: event.target.value})}
+                  />
+                ))}
+            </td>
+          </tr>
+        );
+      })}
     </PlannerTable>
   );
 }
@@ -88,20 +81,17 @@ function PolicyProvidersTable({draft, policy, providers, dispatch}: Omit<EditorP
 /** The fields of the policy in the editor. */
 export default function PolicyEditor(props: EditorProps): ReactNode {
   const {draft, policy, fieldId, dispatch} = props;
+  const editList = (field: PolicyListField, text: string) => dispatch({type: 'editPolicyList', field, text});
   return (
     <fieldset className={form.fieldset}>
       <legend>Edit policy: {policy.name}</legend>
       <div className={form.row}>
-        <Field id={fieldId('name')} label="Name">
-          {(control) => (
-            <input
-              {...control}
-              className={form.input}
-              value={draft.policy.name}
-              onChange={(event) => dispatch({type: 'editPolicy', change: {name: event.target.value}})}
-            />
-          )}
-        </Field>
+        <TextField
+          id={fieldId('name')}
+          label="Name"
+          value={draft.policy.name}
+          onChange={(event) => dispatch({type: 'editPolicy', change: {name: event.target.value}})}
+        />
         <Field id={fieldId('kind')} label="Kind">
           {(control) => (
             <select
@@ -127,19 +117,13 @@ export default function PolicyEditor(props: EditorProps): ReactNode {
       <PolicyProvidersTable {...props} />
       <div className={form.row}>
         {policy.kind === 'dynamic' && (
-          <Field id={fieldId('performance')} label="Performance check IDs (empty: every check)">
-            {(control) => (
-              <input
-                {...control}
-                className={form.input}
-                value={draft.performanceCheckIds}
-                spellCheck={false}
-                onChange={(event) =>
-                  dispatch({type: 'editPolicyList', field: 'performanceCheckIds', text: event.target.value})
-                }
-              />
-            )}
-          </Field>
+          <TextField
+            id={fieldId('performance')}
+            label="Performance check IDs (empty: every check)"
+            value={draft.performanceCheckIds}
+            spellCheck={false}
+            onChange={(event) => editList('performanceCheckIds', event.target.value)}
+          />
         )}
         <div className={form.field}>
           <Choice
@@ -149,19 +133,14 @@ export default function PolicyEditor(props: EditorProps): ReactNode {
             onChange={(event) => dispatch({type: 'toggleFailover', enabled: event.target.checked})}
             label="Failover removes providers that are down"
           />
-          <Field bare id={fieldId('health')} label="Health check IDs (empty: every check)">
-            {(control) => (
-              <input
-                {...control}
-                className={form.input}
-                value={draft.healthCheckIds}
-                spellCheck={false}
-                onChange={(event) =>
-                  dispatch({type: 'editPolicyList', field: 'healthCheckIds', text: event.target.value})
-                }
-              />
-            )}
-          </Field>
+          <TextField
+            bare
+            id={fieldId('health')}
+            label="Health check IDs (empty: every check)"
+            value={draft.healthCheckIds}
+            spellCheck={false}
+            onChange={(event) => editList('healthCheckIds', event.target.value)}
+          />
         </div>
       </div>
       {!draft.policy.isDefault && (

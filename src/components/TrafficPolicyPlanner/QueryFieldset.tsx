@@ -1,5 +1,5 @@
 import type {Dispatch, ReactNode} from 'react';
-import Field from '@site/src/components/ToolForm/Field';
+import {TextField} from '@site/src/components/ToolForm/Field';
 import form from '@site/src/components/ToolForm/styles.module.css';
 import {CONTINENTS} from './continents';
 import type {Action} from './state';
@@ -23,7 +23,7 @@ export default function QueryFieldset({
     <fieldset className={form.fieldset}>
       <legend>DNS query</legend>
       <div className={form.row}>
-        <Field
+        <TextField
           id={fieldId('country')}
           label="Country (ISO 3166-1 alpha-2)"
           // The error replaces the continent: there is none for an unknown code.
@@ -33,39 +33,26 @@ export default function QueryFieldset({
               : `Continent: ${continent ? `${CONTINENTS[continent]} (${continent})` : 'unknown'}`
           }
           error={errors.country}
-        >
-          {(control) => (
-            <input
-              {...control}
-              className={form.input}
-              value={query.country}
-              spellCheck={false}
-              onChange={(event) => edit({country: event.target.value})}
-            />
-          )}
-        </Field>
-        <Field id={fieldId('subdivision')} label="Subdivision (ISO 3166-2, optional)" error={errors.subdivision}>
-          {(control) => (
-            <input
-              {...control}
-              className={form.input}
-              value={query.subdivision}
-              spellCheck={false}
-              onChange={(event) => edit({subdivision: event.target.value})}
-            />
-          )}
-        </Field>
-        <Field id={fieldId('asn')} label="ASN (optional)" error={errors.asn}>
-          {(control) => (
-            <input
-              {...control}
-              className={form.input}
-              value={query.asn}
-              inputMode="numeric"
-              onChange={(event) => edit({asn: event.target.value})}
-            />
-          )}
-        </Field>
+          value={query.country}
+          spellCheck={false}
+          onChange={(event) => edit({country: event.target.value})}
+        />
+        <TextField
+          id={fieldId('subdivision')}
+          label="Subdivision (ISO 3166-2, optional)"
+          error={errors.subdivision}
+          value={query.subdivision}
+          spellCheck={false}
+          onChange={(event) => edit({subdivision: event.target.value})}
+        />
+        <TextField
+          id={fieldId('asn')}
+          label="ASN (optional)"
+          error={errors.asn}
+          value={query.asn}
+          inputMode="numeric"
+          onChange={(event) => edit({asn: event.target.value})}
+        />
       </div>
     </fieldset>
   );

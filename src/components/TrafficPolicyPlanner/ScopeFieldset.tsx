@@ -1,5 +1,5 @@
 import type {Dispatch, ReactNode} from 'react';
-import Field, {Choice} from '@site/src/components/ToolForm/Field';
+import {Choice, TextField} from '@site/src/components/ToolForm/Field';
 import form from '@site/src/components/ToolForm/styles.module.css';
 import {CONTINENTS, type Continent} from './continents';
 import type {Action, PolicyDraft, PolicyListField} from './state';
@@ -39,18 +39,16 @@ export default function ScopeFieldset({
       </fieldset>
       <div className={form.row}>
         {SCOPE_LISTS.map(([name, label, example]) => (
-          <Field key={name} id={fieldId(name)} label={label} describedBy={fieldId('lists-hint')}>
-            {(control) => (
-              <input
-                {...control}
-                className={form.input}
-                value={draft[name]}
-                spellCheck={false}
-                placeholder={example}
-                onChange={(event) => dispatch({type: 'editPolicyList', field: name, text: event.target.value})}
-              />
-            )}
-          </Field>
+          <TextField
+            key={name}
+            id={fieldId(name)}
+            label={label}
+            describedBy={fieldId('lists-hint')}
+            value={draft[name]}
+            spellCheck={false}
+            placeholder={example}
+            onChange={(event) => dispatch({type: 'editPolicyList', field: name, text: event.target.value})}
+          />
         ))}
       </div>
       <p id={fieldId('lists-hint')} className={form.hint}>

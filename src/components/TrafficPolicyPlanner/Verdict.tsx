@@ -1,5 +1,6 @@
 import type {ReactNode} from 'react';
 import DataTable from '@site/src/components/DataTable';
+import {TableHead} from './PlannerTable';
 import {PRIORITY_NAMES, type Policy, type PolicyChoice, type ShareResult} from './plan';
 import styles from './styles.module.css';
 
@@ -34,14 +35,7 @@ function ShareBar({shares}: {shares: ShareResult}): ReactNode {
 function WhyTable({policies, choice}: {policies: readonly Policy[]; choice: PolicyChoice}): ReactNode {
   return (
     <DataTable caption="Why: every policy checked against the query">
-      <thead>
-        <tr>
-          <th scope="col">Policy</th>
-          <th scope="col">Priority</th>
-          <th scope="col">Matches</th>
-          <th scope="col">Reason</th>
-        </tr>
-      </thead>
+      <TableHead columns={['Policy', 'Priority', 'Matches', 'Reason']} />
       <tbody>
         {policies.map((policy, index) => (
           <tr key={index} className={index === choice.winner ? styles.winner : undefined}>
