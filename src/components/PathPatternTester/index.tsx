@@ -1,7 +1,7 @@
 import {useId, useState, type ReactNode} from 'react';
 import {findBehavior, type PatternResult} from './match';
 import DataTable from '@site/src/components/DataTable';
-import Field from '@site/src/components/ToolForm/Field';
+import Field, {TextField} from '@site/src/components/ToolForm/Field';
 import form from '@site/src/components/ToolForm/styles.module.css';
 import styles from './styles.module.css';
 
@@ -57,18 +57,15 @@ export default function PathPatternTester({
             />
           )}
         </Field>
-        <Field id={urlId} label="Request URL or path" hint="The host, the query string and the fragment are ignored.">
-          {(control) => (
-            <input
-              {...control}
-              className={form.input}
-              type="text"
-              value={url}
-              spellCheck={false}
-              onChange={(event) => setUrl(event.target.value)}
-            />
-          )}
-        </Field>
+        <TextField
+          id={urlId}
+          label="Request URL or path"
+          hint="The host, the query string and the fragment are ignored."
+          type="text"
+          value={url}
+          spellCheck={false}
+          onChange={(event) => setUrl(event.target.value)}
+        />
       </div>
       <output className={styles.verdict} htmlFor={`${patternsId} ${urlId}`} aria-live="polite">
         Path compared: <code>{path}</code>.{' '}

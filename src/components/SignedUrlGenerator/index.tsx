@@ -2,7 +2,7 @@ import {useId, useState, type FormEvent, type ReactNode} from 'react';
 import useIsBrowser from '@docusaurus/useIsBrowser';
 import vectors from '@site/docs/Guides/Signed URLs/test-vectors.json';
 import {SignInputError, canonicalString, importSigningKey, inputProblems, signUrl, type SignField} from './sign';
-import Field, {Choice, FieldError} from '@site/src/components/ToolForm/Field';
+import Field, {Choice, FieldError, TextField} from '@site/src/components/ToolForm/Field';
 import form from '@site/src/components/ToolForm/styles.module.css';
 import styles from './styles.module.css';
 
@@ -142,30 +142,35 @@ export default function SignedUrlGenerator(): ReactNode {
     }
   }
 
-  const expPreview = WHOLE_SECONDS.test(inputs.exp.trim()) ? `${utc(Number(inputs.exp.trim()))} (UTC)` : '';
-  // The expiry is typed in one of two fields, and its message is shown once, under the fieldset.
-  const expiryError = errors.exp ? errorId('exp') : undefined;
   const setExpiryMode = (expiryMode: ExpiryMode) => setInputs((current) => ({...current, expiryMode}));
+  // The text fields the signing reads as typed; the key and the expiry have fields of their own.
   const textField = (
     field: 'url' | 'kid' | 'ip' | 'path',
     label: string,
-    extra: {inputMode?: 'url'; placeholder?: string},
+    input: {inputMode?: 'url'; placeholder?: string},
   ) => (
-    <Field id={fieldId(field)} label={label} error={errors[field]}>
-      {(control) => (
-        <input
-          {...control}
-          className={form.input}
-          type="text"
-          {...extra}
-          value={inputs[field]}
-          onChange={update(field)}
-          spellCheck={false}
-          autoComplete="off"
-        />
-      )}
-    </Field>
+    <TextField
+      id={fieldId(field)}
+      label={label}
+      error={errors[field]}
+      type="text"
+      {...input}
+      value={inputs[field]}
+      onChange={update(field)}
+      spellCheck={false}
+      autoComplete="off"
+    />
   );
+  // One field at a time, for the chosen expiry mode; its message is shown once, under the fieldset.
+  const expiryField = inputs.expiryMode === 'absolute' ? 'exp' : 'ttl';
+  const expiryError = errors.exp ? errorId('exp') : undefined;
+  const expPreview = WHOLE_SECONDS.test(inputs.exp.trim()) ? `${utc(Number(inputs.exp.trim()))} (UTC)` : '';
+  const expiryHint =
+    expiryField === 'ttl'
+      ? "Added to your computer's clock when you sign."
+      : expPreview
+        ? `That is ${expPreview}.`
+        : 'A whole number of seconds since 1970-01-01T00:00:00Z.';
 
   return (
     <form className={styles.generator} onSubmit={sign} noValidate aria-labelledby={fieldId('title')}>
@@ -221,49 +226,19 @@ export default function SignedUrlGenerator(): ReactNode {
             onChange={() => setExpiryMode('relative')}
             label="Seconds from now"
           />
-          {inputs.expiryMode === 'absolute' ? (
-            <Field
-              bare
-              id={fieldId('exp')}
-              label="Unix time, in seconds"
-              hint={expPreview ? `That is ${expPreview}.` : 'A whole number of seconds since 1970-01-01T00:00:00Z.'}
-              describedBy={expiryError}
-              invalid={Boolean(errors.exp)}
-            >
-              {(control) => (
-                <input
-                  {...control}
-                  className={form.input}
-                  type="text"
-                  inputMode="numeric"
-                  value={inputs.exp}
-                  onChange={update('exp')}
-                  autoComplete="off"
-                />
-              )}
-            </Field>
-          ) : (
-            <Field
-              bare
-              id={fieldId('ttl')}
-              label="Lifetime, in seconds"
-              hint={<>Added to your computer&apos;s clock when you sign.</>}
-              describedBy={expiryError}
-              invalid={Boolean(errors.exp)}
-            >
-              {(control) => (
-                <input
-                  {...control}
-                  className={form.input}
-                  type="text"
-                  inputMode="numeric"
-                  value={inputs.ttl}
-                  onChange={update('ttl')}
-                  autoComplete="off"
-                />
-              )}
-            </Field>
-          )}
+          <TextField
+            bare
+            id={fieldId(expiryField)}
+            label={expiryField === 'exp' ? 'Unix time, in seconds' : 'Lifetime, in seconds'}
+            hint={expiryHint}
+            describedBy={expiryError}
+            invalid={Boolean(errors.exp)}
+            type="text"
+            inputMode="numeric"
+            value={inputs[expiryField]}
+            onChange={update(expiryField)}
+            autoComplete="off"
+          />
           {errors.exp && <FieldError id={errorId('exp')}>{errors.exp}</FieldError>}
         </fieldset>
       </div>
