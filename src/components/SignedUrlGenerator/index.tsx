@@ -8,6 +8,11 @@ import styles from './styles.module.css';
 
 type ExpiryMode = 'absolute' | 'relative';
 
+const EXPIRY_MODES: readonly (readonly [ExpiryMode, string])[] = [
+  ['absolute', 'At a Unix time'],
+  ['relative', 'Seconds from now'],
+];
+
 interface Inputs {
   key: string;
   url: string;
@@ -208,24 +213,18 @@ export default function SignedUrlGenerator(): ReactNode {
         {textField('kid', 'Key ID (kid)', {})}
         <fieldset className={form.fieldset} aria-describedby={expiryError}>
           <legend>Expiry (exp)</legend>
-          <Choice
-            as="div"
-            id={fieldId('mode-absolute')}
-            type="radio"
-            name={fieldId('expiry-mode')}
-            checked={inputs.expiryMode === 'absolute'}
-            onChange={() => setExpiryMode('absolute')}
-            label="At a Unix time"
-          />
-          <Choice
-            as="div"
-            id={fieldId('mode-relative')}
-            type="radio"
-            name={fieldId('expiry-mode')}
-            checked={inputs.expiryMode === 'relative'}
-            onChange={() => setExpiryMode('relative')}
-            label="Seconds from now"
-          />
+          {EXPIRY_MODES.map(([mode, label]) => (
+            <Choice
+              key={mode}
+              as="div"
+              id={fieldId(`mode-${mode}`)}
+              type="radio"
+              name={fieldId('expiry-mode')}
+              checked={inputs.expiryMode === mode}
+              onChange={() => setExpiryMode(mode)}
+              label={label}
+            />
+          ))}
           <TextField
             bare
             id={fieldId(expiryField)}

@@ -19,6 +19,8 @@ interface EditorProps {
 /** Which providers the policy uses, whether each is eligible, and its weight or, for a dynamic policy, its penalty. */
 function PolicyProvidersTable({draft, policy, providers, dispatch}: Omit<EditorProps, 'fieldId'>): ReactNode {
   const dynamic = policy.kind === 'dynamic';
+  // A dynamic policy ranks providers by speed plus a penalty; the other kinds share by weight.
+  const setting = dynamic ? 'penaltyMs' : 'weight';
   const edit = (providerId: string, change: Partial<Omit<Policy['providers'][number], 'serviceProviderId'>>) =>
     dispatch({type: 'editPolicyProvider', providerId, change});
   return (
@@ -52,24 +54,15 @@ function PolicyProvidersTable({draft, policy, providers, dispatch}: Omit<EditorP
               )}
             </td>
             <td>
-              {entry &&
-                (dynamic ? (
-                  <input
-                    className={styles.number}
-                    inputMode="numeric"
-                    aria-label={`Penalty of ${provider.name}, in ms`}
-                    value={entry.penaltyMs}
-                    onChange={(event) => edit(provider.id, {penaltyMs: event.target.value})}
-                  />
-                ) : (
-                  <input
-                    className={styles.number}
-                    inputMode="numeric"
-                    aria-label={`Weight of ${provider.name}, in percent`}
-                    value={entry.weight}
-                    onChange={(event) => edit(provider.id, {weight: event.target.value})}
-                  />
-                ))}
+              {entry && (
+                <input
+                  className={styles.number}
+                  inputMode="numeric"
+                  aria-label={dynamic ? `Penalty of ${provider.name}, in ms` : `Weight of ${provider.name}, in percent`}
+                  value={entry[setting]}
+                  onChange={(event) => edit(provider.id, {[setting]: event.target.value})}
+                />
+              )}
             </td>
           </tr>
         );
