@@ -3,7 +3,7 @@ import Field, {Choice, TextField} from '@site/src/components/ToolForm/Field';
 import form from '@site/src/components/ToolForm/styles.module.css';
 import PlannerTable from './PlannerTable';
 import ScopeFieldset from './ScopeFieldset';
-import {KIND_NAMES, type Kind, type Policy} from './plan';
+import {KIND_NAMES, type Kind, type Policy, type PolicyProvider} from './plan';
 import type {Action, PolicyDraft, PolicyListField, ProviderDraft} from './state';
 import styles from './styles.module.css';
 
@@ -21,7 +21,7 @@ function PolicyProvidersTable({draft, policy, providers, dispatch}: Omit<EditorP
   const dynamic = policy.kind === 'dynamic';
   // A dynamic policy ranks providers by speed plus a penalty; the other kinds share by weight.
   const setting = dynamic ? 'penaltyMs' : 'weight';
-  const edit = (providerId: string, change: Partial<Omit<Policy['providers'][number], 'serviceProviderId'>>) =>
+  const edit = (providerId: string, change: Partial<Omit<PolicyProvider, 'serviceProviderId'>>) =>
     dispatch({type: 'editPolicyProvider', providerId, change});
   return (
     <PlannerTable
