@@ -1,6 +1,8 @@
 import {useId, useState, type ReactNode} from 'react';
 import {findBehavior, type PatternResult} from './match';
 import DataTable from '@site/src/components/DataTable';
+import Field, {TextField} from '@site/src/components/ToolForm/Field';
+import form from '@site/src/components/ToolForm/styles.module.css';
 import styles from './styles.module.css';
 
 export interface PathPatternTesterProps {
@@ -35,7 +37,6 @@ export default function PathPatternTester({
 }: PathPatternTesterProps): ReactNode {
   const patternsId = useId();
   const urlId = useId();
-  const hintId = useId();
   const [patternText, setPatternText] = useState(initialPatterns.join('\n'));
   const [url, setUrl] = useState(initialUrl);
   const patterns = patternText.split('\n').filter((line) => line.trim() !== '');
@@ -44,32 +45,27 @@ export default function PathPatternTester({
   return (
     <div className={styles.tester}>
       <div className={styles.fields}>
-        <div className={styles.field}>
-          <label htmlFor={patternsId}>Path patterns, one per line, in position order</label>
-          <textarea
-            id={patternsId}
-            className={styles.input}
-            rows={Math.max(4, patterns.length + 1)}
-            value={patternText}
-            spellCheck={false}
-            onChange={(event) => setPatternText(event.target.value)}
-          />
-        </div>
-        <div className={styles.field}>
-          <label htmlFor={urlId}>Request URL or path</label>
-          <input
-            id={urlId}
-            className={styles.input}
-            type="text"
-            value={url}
-            spellCheck={false}
-            aria-describedby={hintId}
-            onChange={(event) => setUrl(event.target.value)}
-          />
-          <p id={hintId} className={styles.hint}>
-            The host, the query string and the fragment are ignored.
-          </p>
-        </div>
+        <Field id={patternsId} label="Path patterns, one per line, in position order">
+          {(control) => (
+            <textarea
+              {...control}
+              className={form.input}
+              rows={Math.max(4, patterns.length + 1)}
+              value={patternText}
+              spellCheck={false}
+              onChange={(event) => setPatternText(event.target.value)}
+            />
+          )}
+        </Field>
+        <TextField
+          id={urlId}
+          label="Request URL or path"
+          hint="The host, the query string and the fragment are ignored."
+          type="text"
+          value={url}
+          spellCheck={false}
+          onChange={(event) => setUrl(event.target.value)}
+        />
       </div>
       <output className={styles.verdict} htmlFor={`${patternsId} ${urlId}`} aria-live="polite">
         Path compared: <code>{path}</code>.{' '}

@@ -2,9 +2,16 @@ import {useId, useState, type FormEvent, type ReactNode} from 'react';
 import useIsBrowser from '@docusaurus/useIsBrowser';
 import vectors from '@site/docs/Guides/Signed URLs/test-vectors.json';
 import {SignInputError, canonicalString, importSigningKey, inputProblems, signUrl, type SignField} from './sign';
+import Field, {Choice, FieldError, TextField} from '@site/src/components/ToolForm/Field';
+import form from '@site/src/components/ToolForm/styles.module.css';
 import styles from './styles.module.css';
 
 type ExpiryMode = 'absolute' | 'relative';
+
+const EXPIRY_MODES: readonly (readonly [ExpiryMode, string])[] = [
+  ['absolute', 'At a Unix time'],
+  ['relative', 'Seconds from now'],
+];
 
 interface Inputs {
   key: string;
@@ -140,169 +147,103 @@ export default function SignedUrlGenerator(): ReactNode {
     }
   }
 
-  const describedBy = (field: SignField, hint?: string) =>
-    [hint, errors[field] ? errorId(field) : null].filter(Boolean).join(' ') || undefined;
-  const fieldError = (field: SignField) =>
-    errors[field] ? (
-      <p id={errorId(field)} className={styles.error}>
-        {errors[field]}
-      </p>
-    ) : null;
+  const setExpiryMode = (expiryMode: ExpiryMode) => setInputs((current) => ({...current, expiryMode}));
+  // The text fields the signing reads as typed; the key and the expiry have fields of their own.
+  const textField = (
+    field: 'url' | 'kid' | 'ip' | 'path',
+    label: string,
+    input: {inputMode?: 'url'; placeholder?: string},
+  ) => (
+    <TextField
+      id={fieldId(field)}
+      label={label}
+      error={errors[field]}
+      type="text"
+      {...input}
+      value={inputs[field]}
+      onChange={update(field)}
+      spellCheck={false}
+      autoComplete="off"
+    />
+  );
+  // One field at a time, for the chosen expiry mode; its message is shown once, under the fieldset.
+  const expiryField = inputs.expiryMode === 'absolute' ? 'exp' : 'ttl';
+  const expiryError = errors.exp ? errorId('exp') : undefined;
   const expPreview = WHOLE_SECONDS.test(inputs.exp.trim()) ? `${utc(Number(inputs.exp.trim()))} (UTC)` : '';
+  const expiryHint =
+    expiryField === 'ttl'
+      ? "Added to your computer's clock when you sign."
+      : expPreview
+        ? `That is ${expPreview}.`
+        : 'A whole number of seconds since 1970-01-01T00:00:00Z.';
 
   return (
     <form className={styles.generator} onSubmit={sign} noValidate aria-labelledby={fieldId('title')}>
-      <p id={fieldId('title')} className={styles.title}>
+      <p id={fieldId('title')} className={form.title}>
         Signed URL generator
       </p>
-      <div className={styles.field}>
-        <label htmlFor={fieldId('key')}>Private key (PKCS#8 PEM, or the 32-byte seed in hexadecimal)</label>
-        <textarea
-          id={fieldId('key')}
-          className={styles.input}
-          rows={4}
-          value={inputs.key}
-          onChange={update('key')}
-          spellCheck={false}
-          autoComplete="off"
-          autoCorrect="off"
-          autoCapitalize="off"
-          aria-invalid={errors.key ? true : undefined}
-          aria-describedby={describedBy('key', fieldId('key-hint'))}
-        />
-        <p id={fieldId('key-hint')} className={styles.hint}>
-          Filled in with the test vectors&apos; key. The key stays in this page: it is imported into your browser&apos;s
-          WebCrypto, never sent or stored. Use test keys here, and sign production URLs on your servers.
-        </p>
-        {fieldError('key')}
-      </div>
-      <div className={styles.field}>
-        <label htmlFor={fieldId('url')}>URL to sign</label>
-        <input
-          id={fieldId('url')}
-          className={styles.input}
-          type="text"
-          inputMode="url"
-          value={inputs.url}
-          onChange={update('url')}
-          spellCheck={false}
-          autoComplete="off"
-          aria-invalid={errors.url ? true : undefined}
-          aria-describedby={describedBy('url')}
-        />
-        {fieldError('url')}
-      </div>
-      <div className={styles.row}>
-        <div className={styles.field}>
-          <label htmlFor={fieldId('kid')}>Key ID (kid)</label>
-          <input
-            id={fieldId('kid')}
-            className={styles.input}
-            type="text"
-            value={inputs.kid}
-            onChange={update('kid')}
+      <Field
+        id={fieldId('key')}
+        label="Private key (PKCS#8 PEM, or the 32-byte seed in hexadecimal)"
+        hint={
+          <>
+            Filled in with the test vectors&apos; key. The key stays in this page: it is imported into your
+            browser&apos;s WebCrypto, never sent or stored. Use test keys here, and sign production URLs on your
+            servers.
+          </>
+        }
+        error={errors.key}
+      >
+        {(control) => (
+          <textarea
+            {...control}
+            className={form.input}
+            rows={4}
+            value={inputs.key}
+            onChange={update('key')}
             spellCheck={false}
             autoComplete="off"
-            aria-invalid={errors.kid ? true : undefined}
-            aria-describedby={describedBy('kid')}
+            autoCorrect="off"
+            autoCapitalize="off"
           />
-          {fieldError('kid')}
-        </div>
-        <fieldset className={styles.fieldset} aria-describedby={describedBy('exp')}>
+        )}
+      </Field>
+      {textField('url', 'URL to sign', {inputMode: 'url'})}
+      <div className={form.row}>
+        {textField('kid', 'Key ID (kid)', {})}
+        <fieldset className={form.fieldset} aria-describedby={expiryError}>
           <legend>Expiry (exp)</legend>
-          <div className={styles.choice}>
-            <input
-              id={fieldId('mode-absolute')}
+          {EXPIRY_MODES.map(([mode, label]) => (
+            <Choice
+              key={mode}
+              as="div"
+              id={fieldId(`mode-${mode}`)}
               type="radio"
               name={fieldId('expiry-mode')}
-              checked={inputs.expiryMode === 'absolute'}
-              onChange={() => setInputs((current) => ({...current, expiryMode: 'absolute'}))}
+              checked={inputs.expiryMode === mode}
+              onChange={() => setExpiryMode(mode)}
+              label={label}
             />
-            <label htmlFor={fieldId('mode-absolute')}>At a Unix time</label>
-          </div>
-          <div className={styles.choice}>
-            <input
-              id={fieldId('mode-relative')}
-              type="radio"
-              name={fieldId('expiry-mode')}
-              checked={inputs.expiryMode === 'relative'}
-              onChange={() => setInputs((current) => ({...current, expiryMode: 'relative'}))}
-            />
-            <label htmlFor={fieldId('mode-relative')}>Seconds from now</label>
-          </div>
-          {inputs.expiryMode === 'absolute' ? (
-            <>
-              <label htmlFor={fieldId('exp')}>Unix time, in seconds</label>
-              <input
-                id={fieldId('exp')}
-                className={styles.input}
-                type="text"
-                inputMode="numeric"
-                value={inputs.exp}
-                onChange={update('exp')}
-                autoComplete="off"
-                aria-invalid={errors.exp ? true : undefined}
-                aria-describedby={describedBy('exp', fieldId('exp-hint'))}
-              />
-              <p id={fieldId('exp-hint')} className={styles.hint}>
-                {expPreview ? `That is ${expPreview}.` : 'A whole number of seconds since 1970-01-01T00:00:00Z.'}
-              </p>
-            </>
-          ) : (
-            <>
-              <label htmlFor={fieldId('ttl')}>Lifetime, in seconds</label>
-              <input
-                id={fieldId('ttl')}
-                className={styles.input}
-                type="text"
-                inputMode="numeric"
-                value={inputs.ttl}
-                onChange={update('ttl')}
-                autoComplete="off"
-                aria-invalid={errors.exp ? true : undefined}
-                aria-describedby={describedBy('exp', fieldId('ttl-hint'))}
-              />
-              <p id={fieldId('ttl-hint')} className={styles.hint}>
-                Added to your computer&apos;s clock when you sign.
-              </p>
-            </>
-          )}
-          {fieldError('exp')}
+          ))}
+          <TextField
+            bare
+            id={fieldId(expiryField)}
+            label={expiryField === 'exp' ? 'Unix time, in seconds' : 'Lifetime, in seconds'}
+            hint={expiryHint}
+            describedBy={expiryError}
+            invalid={Boolean(errors.exp)}
+            type="text"
+            inputMode="numeric"
+            value={inputs[expiryField]}
+            onChange={update(expiryField)}
+            autoComplete="off"
+          />
+          {errors.exp && <FieldError id={errorId('exp')}>{errors.exp}</FieldError>}
         </fieldset>
       </div>
-      <div className={styles.row}>
-        <div className={styles.field}>
-          <label htmlFor={fieldId('ip')}>Client IP address or CIDR range (optional)</label>
-          <input
-            id={fieldId('ip')}
-            className={styles.input}
-            type="text"
-            value={inputs.ip}
-            placeholder="203.0.113.0/24"
-            onChange={update('ip')}
-            spellCheck={false}
-            autoComplete="off"
-            aria-invalid={errors.ip ? true : undefined}
-            aria-describedby={describedBy('ip')}
-          />
-          {fieldError('ip')}
-        </div>
-        <div className={styles.field}>
-          <label htmlFor={fieldId('path')}>Path prefix scope (optional)</label>
-          <input
-            id={fieldId('path')}
-            className={styles.input}
-            type="text"
-            value={inputs.path}
-            placeholder="/videos/8f3a2c/"
-            onChange={update('path')}
-            spellCheck={false}
-            autoComplete="off"
-            aria-invalid={errors.path ? true : undefined}
-            aria-describedby={describedBy('path')}
-          />
-          {fieldError('path')}
-        </div>
+      <div className={form.row}>
+        {textField('ip', 'Client IP address or CIDR range (optional)', {placeholder: '203.0.113.0/24'})}
+        {textField('path', 'Path prefix scope (optional)', {placeholder: '/videos/8f3a2c/'})}
       </div>
       <button type="submit" className="button button--primary" disabled={!hydrated || busy}>
         Sign URL
@@ -313,18 +254,18 @@ export default function SignedUrlGenerator(): ReactNode {
           : 'Signing runs in your browser and needs JavaScript; the sample programs below sign the same way.'}
       </p>
       <div className={styles.results}>
-        <p className={styles.resultLabel} id={fieldId('canonical-label')}>
+        <p className={form.resultLabel} id={fieldId('canonical-label')}>
           Canonical string{result ? '' : ' of the URL above, before signing'}
         </p>
-        <pre className={styles.output}>
+        <pre className={form.output}>
           <code>{result ? result.canonical : initialCanonical()}</code>
         </pre>
         {result && (
           <>
-            <p className={styles.resultLabel} id={fieldId('signed-label')}>
+            <p className={form.resultLabel} id={fieldId('signed-label')}>
               Signed URL
             </p>
-            <pre className={styles.output} data-testid="signed-url">
+            <pre className={form.output} data-testid="signed-url">
               <code>{result.signedUrl}</code>
             </pre>
             <button type="button" className="button button--secondary button--sm" onClick={copy}>
