@@ -12,7 +12,7 @@ import {StreamableHTTPClientTransport} from '@modelcontextprotocol/sdk/client/st
 import {StdioClientTransport} from '@modelcontextprotocol/sdk/client/stdio.js';
 import type {CallToolResult} from '@modelcontextprotocol/sdk/types.js';
 import {RELEVANCE_QUERIES, loadBuiltEngine, topPages} from '../scripts/search-stats.mjs';
-import {OpenApiIndex} from '../plugins/api-request/openapi-index.mjs';
+import {OpenApiIndex} from '../plugins/api-request/openapi-index.mts';
 import {createHttpServer, listen, loopbackHosts} from './http.mjs';
 import {DocsSite} from './site.mjs';
 

@@ -38,9 +38,9 @@ import {parseArgs} from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import {computeMedianRun, filterToValidRuns} from 'lighthouse/core/lib/median-run.js';
-import {CHROMIUM_ARGS, CHROMIUM_PATH} from './chromium.mjs';
+import {CHROMIUM_ARGS, CHROMIUM_PATH} from './chromium.mts';
 import {launchMeasuringBrowser, measurePageWeight} from './page-weight.mjs';
-import {startNginx} from './serve-nginx.mjs';
+import {startNginx} from './serve-nginx.mts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const outDir = path.join(root, 'generated', 'bench');
@@ -772,9 +772,13 @@ async function main(options) {
     builds.stock.cold = await buildStock(stockDir, 'cold');
     if (!options.quick) builds.stock.warm = await buildStock(stockDir, 'warm');
     // Our pipeline precompresses for nginx's gzip_static; do the same so both are served alike.
-    await run(process.execPath, [path.join(root, 'scripts/precompress.mjs'), path.join(stockDir, 'build')], {
-      cwd: root,
-    });
+    await run(
+      process.execPath,
+      ['--import', 'tsx', path.join(root, 'scripts/precompress.mts'), path.join(stockDir, 'build')],
+      {
+        cwd: root,
+      },
+    );
     if (!existsSync(path.join(stockDir, 'build', STOCK_PAGE.path, 'index.html'))) {
       throw new Error(`The stock build has no page at ${STOCK_PAGE.path}: the template's first doc moved.`);
     }

@@ -148,7 +148,7 @@ export async function browserLatency(dir, {rounds = 3, rate = PHONE_CPU_SLOWDOWN
   const [{build}, {chromium}, {CHROMIUM_ARGS, CHROMIUM_PATH}] = await Promise.all([
     import('esbuild'),
     import('playwright-core'),
-    import('./chromium.mjs'),
+    import('./chromium.mts'),
   ]);
   const bundle = await build({
     entryPoints: [path.join(root, 'src/components/SearchEngine/engine.ts')],

@@ -10,7 +10,7 @@ import {codeFence, jsxProp, markdownToHtml, markdownToMdx, plainSummary, yamlStr
 import {PANEL_IMPORTS, panelMdx} from './panel.mjs';
 import {linkObjects, listObjects, objectPage, requestBodyMdx, responseBodyMdx} from './objects.mjs';
 import {schemaView} from './schema.mjs';
-import {rolesMarkdown} from '../api-request/roles.mjs';
+import {rolesMarkdown} from '../api-request/roles.mts';
 import {
   HTTP_METHODS as METHODS,
   STATUS_PHRASES as REASONS,

@@ -7,7 +7,7 @@ import {buildReference, listOperations, operationPage} from './generate.mjs';
 import {markdownToMdx} from './markdown.mjs';
 import {PROBLEM_TYPES_ID, problemCatalogue} from './problem-types.mjs';
 import {schemaView} from './schema.mjs';
-import {OpenApiIndex} from '../api-request/openapi-index.mjs';
+import {OpenApiIndex} from '../api-request/openapi-index.mts';
 import {codeSamples, pageId} from '../../src/lib/openapi/index.ts';
 import {loadSpec} from '../../src/lib/openapi/load.ts';
 

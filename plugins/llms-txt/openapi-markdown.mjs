@@ -14,8 +14,8 @@ import {
   pageId,
   statusPhrase,
 } from '../../src/lib/openapi/index.ts';
-import {OpenApiIndex} from '../api-request/openapi-index.mjs';
-import {rolesMarkdown} from '../api-request/roles.mjs';
+import {OpenApiIndex} from '../api-request/openapi-index.mts';
+import {rolesMarkdown} from '../api-request/roles.mts';
 import {
   MAX_LISTED_OPERATIONS,
   PROBLEM_TYPES_ID,

@@ -2,7 +2,7 @@ import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {readFileSync} from 'node:fs';
 import {ApiMarkdown, summarize} from './openapi-markdown.mjs';
-import {DEFAULT_BUNDLE} from '../api-request/openapi-index.mjs';
+import {DEFAULT_BUNDLE} from '../api-request/openapi-index.mts';
 import {PROBLEM_TYPES_ID, problemCatalogue} from '../api-reference/problem-types.mjs';
 
 const SITE = {siteUrl: 'https://docs.tributary.example', baseUrl: '/docs/'};

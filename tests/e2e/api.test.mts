@@ -4,7 +4,7 @@ import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import type {Browser} from 'playwright-core';
 import YAML from 'yaml';
-import {OpenApiIndex} from '../../plugins/api-request/openapi-index.mjs';
+import {OpenApiIndex} from '../../plugins/api-request/openapi-index.mts';
 import {pageId} from '../../src/lib/openapi';
 import {catalogue, gotoHydrated, h1Of, launchBrowser, newPage, siteUrl} from '../support/site.mjs';
 

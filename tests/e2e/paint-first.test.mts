@@ -6,7 +6,7 @@ import {readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import type {Browser} from 'playwright-core';
 import {gotoHydrated, launchBrowser, newPage} from '../support/site.mjs';
-import {COMPILE_HINT} from '../../plugins/compile-hints/index.mjs';
+import {COMPILE_HINT} from '../../plugins/compile-hints/index.mts';
 
 const BUILD_DIR = process.env.BUILD_DIR ?? 'build';
 const SCRIPTS_DIR = path.join(BUILD_DIR, 'assets', 'js');
