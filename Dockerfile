@@ -11,7 +11,7 @@ COPY . .
 RUN npm run build
 
 # Serve stage: nginx with the same configuration and headers the tests run against, and the MCP
-# server (mcp/, Node) it proxies /docs/mcp to; scripts/serve-nginx.mjs starts both, as `npm start`
+# server (mcp/, Node) it proxies /docs/mcp to; scripts/serve-nginx.mts starts both, as `npm start`
 # does. The MCP server is stateless: run as many containers as the load needs.
 FROM node:24-bookworm-slim
 RUN apt-get update \
@@ -20,4 +20,4 @@ RUN apt-get update \
 WORKDIR /site
 COPY --from=build /site /site
 EXPOSE 8080
-CMD ["node", "scripts/serve-nginx.mjs", "--host", "0.0.0.0", "--port", "8080"]
+CMD ["node", "--import", "tsx", "scripts/serve-nginx.mts", "--host", "0.0.0.0", "--port", "8080"]

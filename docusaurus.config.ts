@@ -3,10 +3,10 @@ import type * as Preset from '@docusaurus/preset-classic';
 import {brand} from './src/brand';
 import {API_OVERVIEW_ID, apiRoute} from './src/lib/site';
 import {codeThemeDark, codeThemeLight} from './src/codeThemes';
-import remarkApiRequest from './plugins/api-request/remark.mjs';
-import remarkMermaidImages from './plugins/mermaid/remark.mjs';
-import remarkCodeHighlight from './plugins/code-highlight/remark.mjs';
-import {ssrTemplate} from './plugins/paint-first/template.mjs';
+import remarkApiRequest from './plugins/api-request/remark.mts';
+import remarkMermaidImages from './plugins/mermaid/remark.mts';
+import remarkCodeHighlight from './plugins/code-highlight/remark.mts';
+import {ssrTemplate} from './plugins/paint-first/template.mts';
 
 /** Every guide under "Account Settings" is also reachable under the misspelling SPEC reports. */
 const ACCOUNT_SETTINGS = '/Guides/Account Settings/';
@@ -41,7 +41,7 @@ const config: Config = {
   // The app's scripts start after the server-rendered page is painted: see plugins/paint-first.
   ssrTemplate,
   // Docusaurus's banner script assumes the app runs before DOMContentLoaded, which paint-first
-  // defers; the start script shows the same banner instead (plugins/paint-first/template.mjs).
+  // defers; the start script shows the same banner instead (plugins/paint-first/template.mts).
   baseUrlIssueBanner: false,
   clientModules: [
     './src/clientModules/announcementBar.ts',
@@ -82,7 +82,7 @@ const config: Config = {
   plugins: [
     [
       // plugin-content-docs without the page descriptions in the data every API page loads.
-      './plugins/api-docs/index.mjs',
+      './plugins/api-docs/index.mts',
       {
         id: 'api',
         path: 'generated/api',
@@ -106,10 +106,10 @@ const config: Config = {
       },
     ],
     'docusaurus-plugin-sass',
-    './plugins/code-highlight/index.mjs',
-    './plugins/compile-hints/index.mjs',
+    './plugins/code-highlight/index.mts',
+    './plugins/compile-hints/index.mts',
     [
-      './plugins/security-headers/index.mjs',
+      './plugins/security-headers/index.mts',
       {openApiBundle: 'generated/static/openapi.json', output: 'generated/nginx/security-headers.conf'},
     ],
     // The search box, the results page and their index (plugins/search).

@@ -7,8 +7,8 @@ import {chmodSync, rmSync} from 'node:fs';
 import {createServer, type IncomingMessage, type Server, type ServerResponse} from 'node:http';
 import {fileURLToPath} from 'node:url';
 import {StreamableHTTPServerTransport} from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import {createDocsServer, MCP_PATH} from './server.mjs';
-import {DEFAULT_BUILD_DIR, DocsSite} from './site.mjs';
+import {createDocsServer, MCP_PATH} from './server.mts';
+import {DEFAULT_BUILD_DIR, DocsSite} from './site.mts';
 
 /** Requests handled at once per process; more are refused with 429 rather than queued without bound. */
 export const MAX_IN_FLIGHT = 256;
@@ -208,7 +208,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
     const address = server.address();
     // Port 0 (any free port): the port is known once listening.
     if (loopback && typeof address === 'object' && address) options.allowedHosts = loopbackHosts(address.port);
-    // serve-nginx.mjs waits for this line before it starts nginx.
+    // serve-nginx.mts waits for this line before it starts nginx.
     console.log(`MCP server listening on ${where} (path ${MCP_PATH})`);
     const stop = () => server.close(() => process.exit(0));
     process.on('SIGINT', stop);

@@ -12,9 +12,9 @@ import {StreamableHTTPClientTransport} from '@modelcontextprotocol/sdk/client/st
 import {StdioClientTransport} from '@modelcontextprotocol/sdk/client/stdio.js';
 import type {CallToolResult} from '@modelcontextprotocol/sdk/types.js';
 import {RELEVANCE_QUERIES, loadBuiltEngine, topPages} from '../plugins/search/stats.mts';
-import {OpenApiIndex} from '../plugins/api-request/openapi-index.mjs';
-import {createHttpServer, listen, loopbackHosts} from './http.mjs';
-import {DocsSite} from './site.mjs';
+import {OpenApiIndex} from '../plugins/api-request/openapi-index.mts';
+import {createHttpServer, listen, loopbackHosts} from './http.mts';
+import {DocsSite} from './site.mts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const BASE_URL = process.env.BASE_URL ?? 'http://127.0.0.1:8080/docs/';

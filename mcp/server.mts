@@ -6,7 +6,7 @@ import {McpServer} from '@modelcontextprotocol/sdk/server/mcp.js';
 import type {CallToolResult} from '@modelcontextprotocol/sdk/types.js';
 import {z} from 'zod';
 import {pageOf} from '../plugins/search/engine/engine';
-import {DocsSite, UserError, type Operation} from './site.mjs';
+import {DocsSite, UserError, type Operation} from './site.mts';
 
 export const SERVER_NAME = 'tributary-docs';
 export const SERVER_VERSION = '1.0.0';

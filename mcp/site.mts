@@ -8,7 +8,7 @@ import {brand} from '../src/brand';
 import {SearchEngine, pageOf} from '../plugins/search/engine/engine';
 import {normalizeApiPath} from '../plugins/search/shared/options';
 import {markdownPath} from '../plugins/llms-txt/markdown-address.ts';
-import {OpenApiIndex} from '../plugins/api-request/openapi-index.mjs';
+import {OpenApiIndex} from '../plugins/api-request/openapi-index.mts';
 import {operationPagePath} from '../src/lib/openapi';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

@@ -2,8 +2,8 @@
 // `node --import tsx mcp/stdio.ts [--build <dir>]` (after `npm run build`). stdout carries the
 // protocol only, so everything else goes to stderr.
 import {StdioServerTransport} from '@modelcontextprotocol/sdk/server/stdio.js';
-import {createDocsServer} from './server.mjs';
-import {DEFAULT_BUILD_DIR, DocsSite} from './site.mjs';
+import {createDocsServer} from './server.mts';
+import {DEFAULT_BUILD_DIR, DocsSite} from './site.mts';
 
 function flag(name: string): string | undefined {
   const index = process.argv.indexOf(name);

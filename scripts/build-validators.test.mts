@@ -1,7 +1,7 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {readFileSync} from 'node:fs';
-import {operationBodySchema, requestSchema, validatorSource} from './build-validators.mjs';
+import {operationBodySchema, requestSchema, validatorSource} from './build-validators.mts';
 import validate from '../generated/validators/traffic-policy.mjs';
 
 const spec = JSON.parse(readFileSync(new URL('../generated/static/openapi.json', import.meta.url), 'utf8'));

@@ -1,6 +1,6 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {withoutDocDescriptions} from './index.mjs';
+import {withoutDocDescriptions} from './index.mts';
 
 test('the version data of every nested route keeps id, title and sidebar of each doc, not its description', () => {
   const doc = {id: 'services-list', title: 'List services', description: 'Returns the services.', sidebar: 'api'};

@@ -1,8 +1,8 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {createProcessor} from '@mdx-js/mdx';
-import {checkApiRequests, expandSchemaValues, formatSchemaValue} from './remark.mjs';
-import {OpenApiIndex} from './openapi-index.mjs';
+import {checkApiRequests, expandSchemaValues, formatSchemaValue} from './remark.mts';
+import {OpenApiIndex} from './openapi-index.mts';
 
 const index = OpenApiIndex.load();
 const processor = createProcessor();

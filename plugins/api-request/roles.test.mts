@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import test from 'node:test';
-import {operationRoles, rolesMarkdown, rolesSentence} from './roles.mjs';
+import {operationRoles, rolesMarkdown, rolesSentence} from './roles.mts';
 
 test('the roles sentence names each role once, joined as a reader would say it', () => {
   assert.equal(rolesSentence(['admin']), '**Admin**');

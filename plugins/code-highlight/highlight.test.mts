@@ -1,6 +1,6 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {highlightToHtml, loadLanguages} from './highlight.mjs';
+import {highlightToHtml, loadLanguages} from './highlight.mts';
 
 loadLanguages(['bash', 'http']);
 

@@ -1,7 +1,7 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {themes} from 'prism-react-renderer';
-import {themeCss, themeRules} from './theme-css.mjs';
+import {themeCss, themeRules} from './theme-css.mts';
 
 test('each mode sets the block colours and its token colours under its own data-theme', () => {
   const css = themeCss({light: themes.vsLight, dark: themes.vsDark});

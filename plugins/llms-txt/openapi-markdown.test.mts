@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import {readFileSync} from 'node:fs';
 import {ApiMarkdown} from './openapi-markdown.mts';
 import {summarize} from './markdown-text.mts';
-import {DEFAULT_BUNDLE} from '../api-request/openapi-index.mjs';
+import {DEFAULT_BUNDLE} from '../api-request/openapi-index.mts';
 import {PROBLEM_TYPES_ID, problemCatalogue} from '../../scripts/api-reference/problem-types.mts';
 
 const SITE = {siteUrl: 'https://docs.tributary.example', baseUrl: '/docs/'};

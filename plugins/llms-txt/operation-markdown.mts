@@ -9,7 +9,7 @@ import {
   statusPhrase,
   type OpenApiNode,
 } from '../../src/lib/openapi/index.ts';
-import {rolesMarkdown} from '../api-request/roles.mjs';
+import {rolesMarkdown} from '../api-request/roles.mts';
 import {cell, code} from './markdown-text.mts';
 import type {IndexedOperation, SpecMarkdown} from './spec-markdown.mts';
 

@@ -11,7 +11,7 @@ import {
   type OpenApiDocument,
   type OpenApiNode,
 } from '../../src/lib/openapi/index.ts';
-import {OpenApiIndex} from '../api-request/openapi-index.mjs';
+import {OpenApiIndex} from '../api-request/openapi-index.mts';
 import {bodyObjectOf} from '../../scripts/api-reference/objects.mts';
 import {cell, code, json, literal} from './markdown-text.mts';
 

@@ -2,7 +2,7 @@ import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import vm from 'node:vm';
 import {compileSSGTemplate} from '@docusaurus/core/lib/ssg/ssgTemplate.js';
-import {paintFirstTemplate, ssrTemplate, startAfterPaint} from './template.mjs';
+import {paintFirstTemplate, ssrTemplate, startAfterPaint} from './template.mts';
 
 async function render(scripts: string[]): Promise<string> {
   const renderPage = await compileSSGTemplate(ssrTemplate);

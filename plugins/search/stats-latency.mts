@@ -67,7 +67,7 @@ export async function browserLatency(
   const [{build}, {chromium}, {CHROMIUM_ARGS, CHROMIUM_PATH}] = await Promise.all([
     import('esbuild'),
     import('playwright-core'),
-    import('../../scripts/chromium.mjs'),
+    import('../../scripts/chromium.mts'),
   ]);
   const bundle = await build({
     entryPoints: [path.join(here, 'engine/engine.ts')],

@@ -11,7 +11,7 @@ import {
   type OpenApiNode,
 } from '../../src/lib/openapi/index.ts';
 import type {ExplorerOperation} from '../../src/components/ApiExplorer/types.ts';
-import {rolesMarkdown} from '../../plugins/api-request/roles.mjs';
+import {rolesMarkdown} from '../../plugins/api-request/roles.mts';
 import {jsxProp, markdownToMdx, plainSummary, yamlString} from './markdown.mts';
 import {linkObjects, requestBodyMdx} from './objects.mts';
 import type {OperationPageEntry} from './operations.mts';

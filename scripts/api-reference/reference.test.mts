@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import {mkdtempSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
-import {OpenApiIndex} from '../../plugins/api-request/openapi-index.mjs';
+import {OpenApiIndex} from '../../plugins/api-request/openapi-index.mts';
 import {pageId} from '../../src/lib/openapi/index.ts';
 import {loadSpec} from '../../src/lib/openapi/load.ts';
 import type {OpenApiNode} from '../../src/lib/openapi/index.ts';

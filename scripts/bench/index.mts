@@ -22,7 +22,7 @@ import {chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync} fr
 import os from 'node:os';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
-import {startNginx} from '../serve-nginx.mjs';
+import {startNginx} from '../serve-nginx.mts';
 import {buildSite, clearSite} from './build.mts';
 import {STOCK_FIXTURE, STOCK_PAGE, writeStockReference} from './budgets.mts';
 import {log, outDir, root, run} from './common.mts';
@@ -71,7 +71,7 @@ async function main(options: BenchOptions): Promise<void> {
     builds.stock.cold = await buildStock(stockDir, 'cold');
     if (!options.quick) builds.stock.warm = await buildStock(stockDir, 'warm');
     // Our pipeline precompresses for nginx's gzip_static; do the same so both are served alike.
-    await run(process.execPath, [path.join(root, 'scripts/precompress.mjs'), path.join(stockDir, 'build')], {
+    await run(process.execPath, [path.join(root, 'scripts/precompress.mts'), path.join(stockDir, 'build')], {
       cwd: root,
     });
     if (!existsSync(path.join(stockDir, 'build', STOCK_PAGE.path, 'index.html'))) {
@@ -82,15 +82,13 @@ async function main(options: BenchOptions): Promise<void> {
     writeFileSync(noHeaders, '# The stock site has no security headers of its own.\n');
     const site = await startNginx({port: Number(options.port)});
     servers.push(site);
-    // `mcp: false` (serve-nginx.mjs: the stock site is served without the MCP server) is missing
-    // from serve-nginx.d.mts; an options object, rather than a literal, passes it through the type.
-    const stockServing = {
+    // The stock site is served without the MCP server.
+    const stock = await startNginx({
       port: Number(options['stock-port']),
       buildDir: path.join(stockDir, 'build'),
       securityHeaders: noHeaders,
       mcp: false,
-    };
-    const stock = await startNginx(stockServing);
+    });
     servers.push(stock);
 
     log('measuring bytes on load…');

@@ -4,7 +4,7 @@ import os from 'node:os';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, {type Result} from 'lighthouse';
 import {computeMedianRun, filterToValidRuns} from 'lighthouse/core/lib/median-run.js';
-import {CHROMIUM_ARGS, CHROMIUM_PATH} from '../chromium.mjs';
+import {CHROMIUM_ARGS, CHROMIUM_PATH} from '../chromium.mts';
 import {log, messageOf, round} from './common.mts';
 
 /** Lighthouse's transient failures (a trace without navigation start on a busy machine) are retried. */

@@ -11,7 +11,7 @@ import {request as httpRequest, type IncomingMessage} from 'node:http';
 import {request as httpsRequest} from 'node:https';
 import {gunzipSync} from 'node:zlib';
 import {chromium, type Browser} from 'playwright-core';
-import {CHROMIUM_ARGS, CHROMIUM_PATH} from '../chromium.mjs';
+import {CHROMIUM_ARGS, CHROMIUM_PATH} from '../chromium.mts';
 
 export const KINDS = ['js', 'css', 'html', 'other'] as const;
 export type Kind = (typeof KINDS)[number];

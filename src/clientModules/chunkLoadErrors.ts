@@ -7,7 +7,7 @@ import {isChunkLoadError} from '../lib/chunkLoadError';
 
 declare global {
   interface Window {
-    /** Set by the page's start script (plugins/paint-first/template.mjs). */
+    /** Set by the page's start script (plugins/paint-first/template.mts). */
     tributaryShowLoadError?: (detail: string) => void;
   }
 }

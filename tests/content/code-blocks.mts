@@ -4,7 +4,7 @@
 import {readdirSync, readFileSync} from 'node:fs';
 import {createRequire} from 'node:module';
 import path from 'node:path';
-import {guidePageFiles} from './pages.mjs';
+import {guidePageFiles} from './pages.mts';
 
 export interface CodeBlock {
   file: string;

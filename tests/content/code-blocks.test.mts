@@ -4,7 +4,7 @@ import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {spawnSync} from 'node:child_process';
 import YAML from 'yaml';
-import {awsCommands, checkAwsCommand, codeBlocks, guideCodeBlocks, kebab, simpleCommands} from './code-blocks.mjs';
+import {awsCommands, checkAwsCommand, codeBlocks, guideCodeBlocks, kebab, simpleCommands} from './code-blocks.mts';
 
 const blocks = guideCodeBlocks();
 const where = (block: {file: string; line: number}) => `${block.file}:${block.line}`;

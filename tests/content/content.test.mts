@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import YAML from 'yaml';
-import {guidePageFiles} from './pages.mjs';
+import {guidePageFiles} from './pages.mts';
 
 /** The machine-checked rules of handbook/writing-guide.md (the YAML block under "Machine-checked rules"). */
 interface WritingRules {

@@ -3,8 +3,8 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {readFileSync} from 'node:fs';
-import {guideExamples, pageExamples} from './examples.mjs';
-import {guidePageFiles} from './pages.mjs';
+import {guideExamples, pageExamples} from './examples.mts';
+import {guidePageFiles} from './pages.mts';
 
 interface WorldObject {
   name?: string;

@@ -4,8 +4,8 @@ import {readFileSync} from 'node:fs';
 import {createProcessor} from '@mdx-js/mdx';
 import remarkFrontmatter from 'remark-frontmatter';
 import {visit} from 'unist-util-visit';
-import {literalValue} from '../../plugins/api-request/remark.mjs';
-import {guidePageFiles} from './pages.mjs';
+import {literalValue} from '../../plugins/api-request/remark.mts';
+import {guidePageFiles} from './pages.mts';
 
 export interface ExampleObject {
   where: string;

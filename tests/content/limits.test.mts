@@ -6,8 +6,8 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {readFileSync} from 'node:fs';
-import {OpenApiIndex} from '../../plugins/api-request/openapi-index.mjs';
-import {guidePageFiles} from './pages.mjs';
+import {OpenApiIndex} from '../../plugins/api-request/openapi-index.mts';
+import {guidePageFiles} from './pages.mts';
 
 /** The pages whose "## Limits" table (and every other table in that section) is checked. */
 export const LIMIT_PAGES = [

@@ -10,8 +10,8 @@ import assert from 'node:assert/strict';
 import {AxeBuilder} from '@axe-core/playwright';
 import type {Result} from 'axe-core';
 import type {Browser, ConsoleMessage, Page} from 'playwright-core';
-import {launchBrowser, waitForHtmlAttribute, waitForHydration} from '../support/site.mjs';
-import {NOT_FOUND_PATH, PagePool, newContextInMode, sitePages, type ColorMode} from '../support/a11y.mjs';
+import {launchBrowser, waitForHtmlAttribute, waitForHydration} from '../support/site.mts';
+import {NOT_FOUND_PATH, PagePool, newContextInMode, sitePages, type ColorMode} from '../support/a11y.mts';
 
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
 /** The A/AA rules of axe-core 4.x whose result depends on colours: text contrast, and links told apart by colour alone. */

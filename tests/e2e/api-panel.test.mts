@@ -5,8 +5,8 @@ import {after, before, describe, test} from 'node:test';
 import assert from 'node:assert/strict';
 import {AxeBuilder} from '@axe-core/playwright';
 import type {Browser, BrowserContext, Locator, Page} from 'playwright-core';
-import {gotoHydrated, launchBrowser, newPage, waitForHydration} from '../support/site.mjs';
-import {newContextInMode} from '../support/a11y.mjs';
+import {gotoHydrated, launchBrowser, newPage, waitForHydration} from '../support/site.mts';
+import {newContextInMode} from '../support/a11y.mts';
 import {MOCK_URL} from '../../src/lib/site';
 
 const PRODUCTION = 'https://api.tributary.example/api/v1';

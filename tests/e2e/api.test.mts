@@ -4,9 +4,9 @@ import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import type {Browser} from 'playwright-core';
 import YAML from 'yaml';
-import {OpenApiIndex} from '../../plugins/api-request/openapi-index.mjs';
+import {OpenApiIndex} from '../../plugins/api-request/openapi-index.mts';
 import {pageId} from '../../src/lib/openapi';
-import {catalogue, gotoHydrated, h1Of, launchBrowser, newPage, siteUrl} from '../support/site.mjs';
+import {catalogue, gotoHydrated, h1Of, launchBrowser, newPage, siteUrl} from '../support/site.mts';
 
 const index = OpenApiIndex.load();
 const summaryByPage = new Map<string, string>([['tributary-api', index.spec.info.title]]);

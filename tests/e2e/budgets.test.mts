@@ -14,7 +14,7 @@ import {
   measurePageWeight,
   type PageWeight,
 } from '../../scripts/bench/page-weight.mts';
-import {siteUrl} from '../support/site.mjs';
+import {siteUrl} from '../support/site.mts';
 
 const stock = readStockReference();
 const packageJson = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));

@@ -1,7 +1,7 @@
 import {after, before, describe, test} from 'node:test';
 import assert from 'node:assert/strict';
 import type {Browser, Page} from 'playwright-core';
-import {gotoHydrated, launchBrowser, newPage, waitForHtmlAttribute, waitForHydration} from '../support/site.mjs';
+import {gotoHydrated, launchBrowser, newPage, waitForHtmlAttribute, waitForHydration} from '../support/site.mts';
 
 const GUIDE = '/Getting started/Behind the Scenes';
 

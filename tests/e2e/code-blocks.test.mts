@@ -5,7 +5,7 @@ import {after, before, describe, test} from 'node:test';
 import assert from 'node:assert/strict';
 import type {Browser, Page} from 'playwright-core';
 import {codeThemeDark, codeThemeLight} from '../../src/codeThemes';
-import {gotoHydrated, launchBrowser, newPage, siteUrl} from '../support/site.mjs';
+import {gotoHydrated, launchBrowser, newPage, siteUrl} from '../support/site.mts';
 
 const GUIDE = '/Guides/Origins/Origin Shield';
 /** A page with <CodeBlock language="text"> blocks filled from imported JSON at run time. */

@@ -1,7 +1,7 @@
 import {after, before, test} from 'node:test';
 import assert from 'node:assert/strict';
 import type {Browser} from 'playwright-core';
-import {gotoHydrated, launchBrowser, newPage} from '../support/site.mjs';
+import {gotoHydrated, launchBrowser, newPage} from '../support/site.mts';
 import {MOCK_URL} from '../../src/lib/site';
 
 // `npm test` runs the mock server (npm run mock: Prism on the bundled OpenAPI file) at MOCK_URL,

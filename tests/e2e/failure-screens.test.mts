@@ -9,8 +9,8 @@ import {createServer} from 'node:net';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import type {Browser, BrowserContext, Page, Route} from 'playwright-core';
-import {findNginx} from '../../scripts/serve-nginx.mjs';
-import {BASE_URL, gotoHydrated, launchBrowser, newPage, siteUrl, waitForHydration} from '../support/site.mjs';
+import {findNginx} from '../../scripts/serve-nginx.mts';
+import {BASE_URL, gotoHydrated, launchBrowser, newPage, siteUrl, waitForHydration} from '../support/site.mts';
 
 const BUILD_DIR = path.resolve(process.env.BUILD_DIR ?? 'build');
 const SECURITY_HEADERS = path.resolve('generated/nginx/security-headers.conf');

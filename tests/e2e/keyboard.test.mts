@@ -4,8 +4,8 @@ import {after, before, describe, test} from 'node:test';
 import assert from 'node:assert/strict';
 import {readFileSync} from 'node:fs';
 import type {Browser, BrowserContext, Page} from 'playwright-core';
-import {gotoHydrated, launchBrowser, waitForHtmlAttribute} from '../support/site.mjs';
-import {expectVisibleFocus, focusInfo, hasFocus, tabTo} from '../support/a11y.mjs';
+import {gotoHydrated, launchBrowser, waitForHtmlAttribute} from '../support/site.mts';
+import {expectVisibleFocus, focusInfo, hasFocus, tabTo} from '../support/a11y.mts';
 
 const GUIDE = '/Guides/Services/Creating a Service'; // tabs, code blocks, sidebar
 const TESTER_PAGE = '/Guides/Behaviors/Behaviors Overview'; // the path pattern tester

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import {existsSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import type {Browser} from 'playwright-core';
-import {BASE_URL, gotoHydrated, launchBrowser, newPage, siteUrl} from '../support/site.mjs';
+import {BASE_URL, gotoHydrated, launchBrowser, newPage, siteUrl} from '../support/site.mts';
 import {markdownPath} from '../../plugins/llms-txt/markdown-address.ts';
 import {brand} from '../../src/brand';
 

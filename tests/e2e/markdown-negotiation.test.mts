@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {brand} from '../../src/brand';
-import {BASE_URL} from '../support/site.mjs';
+import {BASE_URL} from '../support/site.mts';
 
 const BUILD_DIR = process.env.BUILD_DIR ?? 'build';
 const PUBLIC_ROOT = `${brand.siteUrl}${brand.baseUrl}`;

@@ -3,8 +3,8 @@
 import {after, before, describe, test} from 'node:test';
 import assert from 'node:assert/strict';
 import type {Browser, Page} from 'playwright-core';
-import {gotoHydrated, launchBrowser} from '../support/site.mjs';
-import {NOT_FOUND_PATH} from '../support/a11y.mjs';
+import {gotoHydrated, launchBrowser} from '../support/site.mts';
+import {NOT_FOUND_PATH} from '../support/a11y.mts';
 
 const GUIDE = '/Guides/Origins/Origin Shield';
 

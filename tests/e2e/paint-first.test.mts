@@ -5,8 +5,8 @@ import assert from 'node:assert/strict';
 import {readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import type {Browser} from 'playwright-core';
-import {gotoHydrated, launchBrowser, newPage} from '../support/site.mjs';
-import {COMPILE_HINT} from '../../plugins/compile-hints/index.mjs';
+import {gotoHydrated, launchBrowser, newPage} from '../support/site.mts';
+import {COMPILE_HINT} from '../../plugins/compile-hints/index.mts';
 
 const BUILD_DIR = process.env.BUILD_DIR ?? 'build';
 const SCRIPTS_DIR = path.join(BUILD_DIR, 'assets', 'js');

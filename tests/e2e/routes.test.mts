@@ -1,7 +1,7 @@
 import {after, before, describe, test} from 'node:test';
 import assert from 'node:assert/strict';
 import type {Browser} from 'playwright-core';
-import {BASE_URL, catalogue, h1Of, launchBrowser, newPage, siteUrl} from '../support/site.mjs';
+import {BASE_URL, catalogue, h1Of, launchBrowser, newPage, siteUrl} from '../support/site.mts';
 
 const guideAndTopRoutes = [
   ...catalogue.topLevel,

@@ -3,7 +3,7 @@
 import {after, before, describe, test} from 'node:test';
 import assert from 'node:assert/strict';
 import type {Browser, BrowserContext, Page} from 'playwright-core';
-import {gotoHydrated, launchBrowser, newPage} from '../support/site.mjs';
+import {gotoHydrated, launchBrowser, newPage} from '../support/site.mts';
 
 const GUIDE = '/Guides/Services/Creating a Service';
 const HIGHLIGHT = 'search-result';

@@ -4,7 +4,7 @@ import AxeBuilder from '@axe-core/playwright';
 import {readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import type {Browser, BrowserContext, Page, Route} from 'playwright-core';
-import {gotoHydrated, launchBrowser, newPage, siteUrl} from '../support/site.mjs';
+import {gotoHydrated, launchBrowser, newPage, siteUrl} from '../support/site.mts';
 
 const GUIDE = '/Guides/Services/Creating a Service';
 const SEARCH_FILES = /\/search-manifest\.json|\/assets\/search\//;

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import {existsSync, readdirSync} from 'node:fs';
 import path from 'node:path';
 import type {Browser} from 'playwright-core';
-import {catalogue, gotoHydrated, launchBrowser, newPage, siteUrl, waitForHydration} from '../support/site.mjs';
+import {catalogue, gotoHydrated, launchBrowser, newPage, siteUrl, waitForHydration} from '../support/site.mts';
 import {MOCK_URL} from '../../src/lib/site';
 
 const GUIDE = '/Guides/Origins/Origin Shield';

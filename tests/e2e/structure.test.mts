@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import {unified} from 'unified';
 import rehypeParse from 'rehype-parse';
 import type {Element, ElementContent, Root} from 'hast';
-import {NOT_FOUND_PATH, sitePages} from '../support/a11y.mjs';
+import {NOT_FOUND_PATH, sitePages} from '../support/a11y.mts';
 
 const pages = await sitePages();
 const parser = unified().use(rehypeParse);

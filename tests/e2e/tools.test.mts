@@ -6,7 +6,7 @@ import {generateKeyPairSync, verify} from 'node:crypto';
 import {readFileSync} from 'node:fs';
 import {AxeBuilder} from '@axe-core/playwright';
 import type {Browser, BrowserContext, Locator, Page, Request} from 'playwright-core';
-import {gotoHydrated, launchBrowser, newPage, siteUrl, waitForHtmlAttribute} from '../support/site.mjs';
+import {gotoHydrated, launchBrowser, newPage, siteUrl, waitForHtmlAttribute} from '../support/site.mts';
 
 const SIGNING_PAGE = '/Guides/Signed URLs/Generating Signatures';
 const POLICIES_PAGE = '/Guides/Traffic Management/Traffic Policies';

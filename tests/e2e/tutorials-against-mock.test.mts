@@ -8,8 +8,8 @@ import {readFileSync} from 'node:fs';
 import {createProcessor} from '@mdx-js/mdx';
 import remarkFrontmatter from 'remark-frontmatter';
 import {visit} from 'unist-util-visit';
-import {literalValue} from '../../plugins/api-request/remark.mjs';
-import {OpenApiIndex, type ApiCall} from '../../plugins/api-request/openapi-index.mjs';
+import {literalValue} from '../../plugins/api-request/remark.mts';
+import {OpenApiIndex, type ApiCall} from '../../plugins/api-request/openapi-index.mts';
 
 const MOCK_URL = process.env.MOCK_URL ?? 'http://127.0.0.1:4010';
 

@@ -3,7 +3,7 @@
 import {readFile} from 'node:fs/promises';
 import path from 'node:path';
 import type {Browser, BrowserContext, BrowserContextOptions, Locator, Page} from 'playwright-core';
-import {BASE_URL, siteUrl} from './site.mjs';
+import {BASE_URL, siteUrl} from './site.mts';
 
 export type ColorMode = 'light' | 'dark';
 

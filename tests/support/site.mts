@@ -1,6 +1,6 @@
 import {chromium, type Browser, type BrowserContext, type Page} from 'playwright-core';
 import {readFileSync} from 'node:fs';
-import {CHROMIUM_ARGS, CHROMIUM_PATH} from '../../scripts/chromium.mjs';
+import {CHROMIUM_ARGS, CHROMIUM_PATH} from '../../scripts/chromium.mts';
 
 /** Every route of CATALOGUE.md (shared/spec), as site paths under the base URL. */
 export const catalogue: {

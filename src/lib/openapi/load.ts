@@ -1,5 +1,5 @@
 // Reading the bundle from disk (node only: browser code imports ./index.ts, which leaves this out).
-// The bundle is made by `npm run api:bundle` (scripts/bundle-openapi.mjs).
+// The bundle is made by `npm run api:bundle` (scripts/bundle-openapi.mts).
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';

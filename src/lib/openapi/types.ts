@@ -1,5 +1,5 @@
 // Types of the bundled OpenAPI document as the site reads it. The bundle is validated by Redocly
-// when it is made (scripts/bundle-openapi.mjs), so these stay loose: any node may carry fields the
+// when it is made (scripts/bundle-openapi.mts), so these stay loose: any node may carry fields the
 // site does not read, and a node may be a `{$ref}` until it is resolved (./ref.ts).
 
 /** A JSON object of the OpenAPI document (a schema, a parameter, a response, `components`…). */

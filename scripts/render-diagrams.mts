@@ -5,11 +5,19 @@
 import {existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {createMermaidRenderer} from 'mermaid-isomorphic';
-import {DIAGRAM_DIR, diagramId} from '../plugins/mermaid/diagrams.mjs';
-import {CHROMIUM_ARGS, CHROMIUM_PATH} from './chromium.mjs';
+import {DIAGRAM_DIR, diagramId} from '../plugins/mermaid/diagrams.mts';
+import {CHROMIUM_ARGS, CHROMIUM_PATH} from './chromium.mts';
 
-function findDiagrams(dir) {
-  const diagrams = [];
+/** A ```mermaid block of a page, with where it is and the id of its SVG. */
+interface Diagram {
+  file: string;
+  line: number;
+  source: string;
+  id: string;
+}
+
+function findDiagrams(dir: string): Diagram[] {
+  const diagrams: Diagram[] = [];
   for (const entry of readdirSync(dir, {recursive: true, withFileTypes: true})) {
     if (!entry.isFile() || !/\.mdx?$/.test(entry.name)) continue;
     const file = path.join(entry.parentPath ?? entry.path, entry.name);
@@ -40,7 +48,7 @@ if (missing.length > 0) {
       mermaidConfig: {theme: 'neutral', fontFamily: 'system-ui, -apple-system, Segoe UI, Roboto, sans-serif'},
     },
   );
-  const failures = [];
+  const failures: string[] = [];
   results.forEach((result, i) => {
     const diagram = missing[i];
     if (result.status === 'fulfilled') writeFileSync(path.join(DIAGRAM_DIR, `${diagram.id}.svg`), result.value.svg);

@@ -5,14 +5,15 @@
 import {mkdir, writeFile} from 'node:fs/promises';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
-import {bundle, createConfig, getLineColLocation, lint} from '@redocly/openapi-core';
+import {bundle, createConfig, getLineColLocation, lint, type NormalizedProblem} from '@redocly/openapi-core';
 import YAML from 'yaml';
+import type {OpenApiDocument} from '../src/lib/openapi/index.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const source = path.resolve(root, process.argv[2] ?? 'openapi/openapi.yaml');
 const outDir = path.resolve(root, process.argv[3] ?? 'generated/static');
 
-function location(problem) {
+function location(problem: NormalizedProblem): string {
   const loc = problem.location?.[0];
   if (!loc) return 'unknown location';
   const file = path.relative(process.cwd(), loc.source.absoluteRef);
@@ -21,32 +22,33 @@ function location(problem) {
   return `${file}${line ? `:${line}:${col}` : ''}${pointer}`;
 }
 
-export async function bundleOpenApi(src = source) {
+export async function bundleOpenApi(src: string = source): Promise<OpenApiDocument> {
   // Only the structural rules: style rules run in `npm test` through Redocly's lint.
   const config = await createConfig({rules: {struct: 'error', 'no-unresolved-refs': 'error'}});
-  let problems;
+  let problems: NormalizedProblem[];
   try {
     problems = (await lint({ref: src, config})).filter((p) => p.severity === 'error');
   } catch (error) {
     // The YAML parser's own message names the file, line and column.
-    throw new Error(`Invalid OpenAPI source: ${error.message}`);
+    throw new Error(`Invalid OpenAPI source: ${(error as Error).message}`);
   }
   if (problems.length > 0) {
     const lines = problems.map((p) => `  ${location(p)}: ${p.message}`);
-    const error = new Error(`Invalid OpenAPI source (${problems.length} problem(s)):\n${lines.join('\n')}`);
-    error.problems = problems;
-    throw error;
+    throw Object.assign(new Error(`Invalid OpenAPI source (${problems.length} problem(s)):\n${lines.join('\n')}`), {
+      problems,
+    });
   }
   const {bundle: result} = await bundle({ref: src, config, dereference: false});
-  return result.parsed;
+  // Checked by the structural rules above.
+  return result.parsed as OpenApiDocument;
 }
 
-async function main() {
-  let api;
+async function main(): Promise<void> {
+  let api: OpenApiDocument;
   try {
     api = await bundleOpenApi();
   } catch (error) {
-    console.error(`\n[openapi] ${error.message}\n`);
+    console.error(`\n[openapi] ${(error as Error).message}\n`);
     process.exit(1);
   }
   await mkdir(outDir, {recursive: true});

@@ -6,11 +6,12 @@
 // longest task of a page load. With the hint, Chromium compiles them eagerly while the script is
 // streamed, off the main thread. Other browsers ignore the comment. Route chunks are left lazy:
 // much of their code runs only on interaction.
+import type {Plugin} from '@docusaurus/types';
 
 /** The comment V8 looks for on the first line of a script. */
 export const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
 
-export default function compileHintsPlugin() {
+export default function compileHintsPlugin(): Plugin {
   return {
     name: 'compile-hints',
     configureWebpack(config, isServer, {currentBundler}) {

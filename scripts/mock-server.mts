@@ -8,7 +8,13 @@ import {fileURLToPath} from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const MOCK_PORT = 4010;
 
-export async function startMock({port = MOCK_PORT} = {}) {
+/** The running mock: its URL and how to stop it. */
+export interface RunningMock {
+  url: string;
+  stop: () => void;
+}
+
+export async function startMock({port = MOCK_PORT}: {port?: number} = {}): Promise<RunningMock> {
   const bin = path.join(root, 'node_modules/.bin/prism');
   const spec = path.join(root, 'generated/static/openapi.yaml');
   const child = spawn(bin, ['mock', spec, '--host', '127.0.0.1', '--port', String(port), '--errors', 'false'], {

@@ -1,8 +1,8 @@
 // Debian's Chromium and the flags every headless use of it here needs (diagram rendering, the
 // end-to-end tests): no sandbox as root, and no background traffic to hosts the machine cannot reach.
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const CHROMIUM_PATH: string = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-export const CHROMIUM_ARGS = [
+export const CHROMIUM_ARGS: string[] = [
   '--headless',
   '--no-sandbox',
   '--disable-gpu',

@@ -10,7 +10,7 @@ import {readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import autocannon from 'autocannon';
-import {startNginx} from './serve-nginx.mjs';
+import {startNginx} from './serve-nginx.mts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DURATION = Number(process.env.LOADTEST_SECONDS ?? 10);
@@ -21,7 +21,9 @@ const MCP_CONNECTIONS = Number(process.env.LOADTEST_MCP_CONNECTIONS ?? 8);
 
 const mainBundle = readdirSync(path.join(root, 'build/assets/js')).find((name) => /^main\.[0-9a-f]+\.js$/.test(name));
 const searchFiles = JSON.parse(readFileSync(path.join(root, 'build/search-manifest.json'), 'utf8'));
-const queries = JSON.parse(readFileSync(path.join(root, 'tests/fixtures/search-queries.json'), 'utf8'));
+const queries: {query: string}[] = JSON.parse(
+  readFileSync(path.join(root, 'tests/fixtures/search-queries.json'), 'utf8'),
+);
 /** One tools/call of search_docs per relevance query, sent in turn by each connection. */
 const mcpSearches = queries.map(({query}, id) => ({
   method: 'POST',
@@ -57,7 +59,7 @@ try {
             socketPath: server.mcpSocket,
             requests: mcpSearches,
             // A tool error or an empty result list counts as a mismatch, not as a success.
-            verifyBody: (body) => /^\{"result":\{"content":\[\{"type":"text","text":"1\. /.test(body),
+            verifyBody: (body: string) => /^\{"result":\{"content":\[\{"type":"text","text":"1\. /.test(body),
           }
         : {}),
     });

@@ -7,21 +7,23 @@ import {Prism, normalizeTokens} from 'prism-react-renderer';
 const require = createRequire(import.meta.url);
 
 /** Adds Prism components (`bash`, `http`, …) to the bundled Prism, as the theme does in the browser. */
-export function loadLanguages(languages) {
-  const before = globalThis.Prism;
-  globalThis.Prism = Prism;
+export function loadLanguages(languages: readonly string[]): void {
+  // Prism's components register themselves on the global `Prism`.
+  const scope = globalThis as {Prism?: typeof Prism};
+  const before = scope.Prism;
+  scope.Prism = Prism;
   try {
     for (const language of languages) {
       if (!Prism.languages[language]) require(`prismjs/components/prism-${language}`);
     }
   } finally {
-    if (before === undefined) delete globalThis.Prism;
-    else globalThis.Prism = before;
+    if (before === undefined) delete scope.Prism;
+    else scope.Prism = before;
   }
 }
 
-const ESCAPES = {'&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;'};
-const escapeHtml = (text) => text.replace(/[&<>"]/g, (char) => ESCAPES[char]);
+const ESCAPES: Record<string, string> = {'&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;'};
+const escapeHtml = (text: string): string => text.replace(/[&<>"]/g, (char) => ESCAPES[char]);
 
 /**
  * The inner HTML of a code block's `<code>`: one `token-line` per line, each token a
@@ -29,7 +31,7 @@ const escapeHtml = (text) => text.replace(/[&<>"]/g, (char) => ESCAPES[char]);
  * theme colours come from CSS, so one markup serves light and dark mode). An unknown language is
  * plain text, as in the theme.
  */
-export function highlightToHtml(code, language) {
+export function highlightToHtml(code: string, language: string): string {
   const grammar = Prism.languages[language];
   const tokens = grammar ? Prism.tokenize(code, grammar) : [code];
   return normalizeTokens(tokens)

@@ -2,8 +2,8 @@
 // Serves the production build with nginx, the way production serves it, at
 // http://127.0.0.1:<port>/docs/ (default 8080), with the MCP server (mcp/http.mts) that nginx
 // proxies /docs/mcp to, listening on a Unix socket in nginx's runtime folder.
-// Usage: node scripts/serve-nginx.mjs [--port N] [--host ADDRESS]
-import {spawn, spawnSync} from 'node:child_process';
+// Usage: node --import tsx scripts/serve-nginx.mts [--port N] [--host ADDRESS]
+import {spawn, spawnSync, type ChildProcess} from 'node:child_process';
 import {chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
@@ -11,7 +11,40 @@ import {fileURLToPath} from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-export function findNginx() {
+/** The placeholders of nginx/nginx.conf. */
+export interface NginxConfigValues {
+  siteRoot: string;
+  listen: string;
+  runtime: string;
+  securityHeaders: string;
+  mcpUpstream: string;
+}
+
+export interface NginxOptions {
+  /** The production build to serve (default build/). */
+  buildDir?: string;
+  port?: number;
+  host?: string;
+  /** The generated nginx headers (default generated/nginx/security-headers.conf). */
+  securityHeaders?: string;
+}
+
+export interface ServeOptions extends NginxOptions {
+  /** `false` serves the site without the MCP server. */
+  mcp?: boolean;
+}
+
+/** A running server: `stop` ends nginx and the MCP server. */
+export interface RunningServer {
+  url: string;
+  stop: () => void;
+  child: ChildProcess;
+  /** The MCP server's socket, when it runs. */
+  mcpSocket?: string;
+}
+
+/** The nginx binary of this machine; throws with the install command when there is none. */
+export function findNginx(): string {
   for (const candidate of ['/usr/sbin/nginx', '/usr/bin/nginx']) if (existsSync(candidate)) return candidate;
   const which = spawnSync('which', ['nginx'], {encoding: 'utf8'});
   if (which.status === 0) return which.stdout.trim();
@@ -19,7 +52,7 @@ export function findNginx() {
 }
 
 /** The nginx configuration of nginx/nginx.conf with its placeholders filled in. */
-export function renderConfig({siteRoot, listen, runtime, securityHeaders, mcpUpstream}) {
+export function renderConfig({siteRoot, listen, runtime, securityHeaders, mcpUpstream}: NginxConfigValues): string {
   return readFileSync(path.join(root, 'nginx/nginx.conf'), 'utf8')
     .replaceAll('{{MCP_UPSTREAM}}', mcpUpstream)
     .replaceAll('{{RUNTIME}}', runtime)
@@ -34,7 +67,7 @@ export function prepareNginx({
   port = 8080,
   host = '127.0.0.1',
   securityHeaders = path.join(root, 'generated/nginx/security-headers.conf'),
-} = {}) {
+}: NginxOptions = {}): {confPath: string; runtime: string; mcpSocket: string} {
   if (!existsSync(path.join(buildDir, 'index.html'))) {
     throw new Error(`No build found in ${buildDir}. Run "npm run build" first.`);
   }
@@ -63,7 +96,13 @@ export function prepareNginx({
 }
 
 /** Starts the MCP server (mcp/http.mts) on `socket` and resolves once it listens. */
-export function startMcp({buildDir = path.join(root, 'build'), socket}) {
+export function startMcp({
+  buildDir = path.join(root, 'build'),
+  socket,
+}: {
+  buildDir?: string;
+  socket: string;
+}): Promise<{child: ChildProcess; stop: () => void}> {
   const child = spawn(
     process.execPath,
     ['--import', 'tsx', path.join(root, 'mcp/http.mts'), '--listen', socket, '--build', path.resolve(buildDir)],
@@ -76,7 +115,7 @@ export function startMcp({buildDir = path.join(root, 'build'), socket}) {
       child.kill('SIGTERM');
       reject(new Error('The MCP server did not start listening within 60 s.'));
     }, 60_000);
-    const onData = (chunk) => {
+    const onData = (chunk: Buffer) => {
       output += chunk;
       if (!output.includes('listening')) return;
       clearTimeout(timer);
@@ -85,7 +124,7 @@ export function startMcp({buildDir = path.join(root, 'build'), socket}) {
       child.off('exit', onExit);
       resolve({child, stop: () => child.kill('SIGTERM')});
     };
-    const onExit = (code) => {
+    const onExit = (code: number | null) => {
       clearTimeout(timer);
       reject(new Error(`The MCP server exited with code ${code} before listening.`));
     };
@@ -94,12 +133,11 @@ export function startMcp({buildDir = path.join(root, 'build'), socket}) {
   });
 }
 
-/** Starts nginx and resolves once it accepts connections. */
 /**
  * Starts the MCP server and nginx and resolves once nginx accepts connections. `mcp: false` serves
  * the site alone (another build, such as the benchmark's stock site); /docs/mcp then answers 503.
  */
-export async function startNginx(options = {}) {
+export async function startNginx(options: ServeOptions = {}): Promise<RunningServer> {
   const port = options.port ?? 8080;
   const {confPath, mcpSocket} = prepareNginx({...options, port});
   const mcp = options.mcp === false ? null : await startMcp({buildDir: options.buildDir, socket: mcpSocket});
@@ -125,7 +163,10 @@ export async function startNginx(options = {}) {
   throw new Error(`nginx did not answer on ${url}`);
 }
 
-function flag(name, fallback) {
+/** The value after `name` on the command line, else `fallback`. */
+function flag(name: string): string | undefined;
+function flag<T extends string | number>(name: string, fallback: T): string | T;
+function flag(name: string, fallback?: string | number): string | number | undefined {
   const index = process.argv.indexOf(name);
   return index > -1 ? process.argv[index + 1] : fallback;
 }
@@ -133,7 +174,7 @@ function flag(name, fallback) {
 if (process.argv[1] === fileURLToPath(import.meta.url) && process.argv.includes('--write-config')) {
   // Used by the Dockerfile: a configuration for fixed paths inside the image.
   writeFileSync(
-    flag('--write-config'),
+    flag('--write-config')!,
     renderConfig({
       siteRoot: flag('--root', '/srv/site'),
       // Inside a container nginx listens on every interface.
@@ -157,7 +198,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url) && process.argv.includes(
     process.on('SIGINT', stop);
     process.on('SIGTERM', stop);
   } catch (error) {
-    console.error(error.message);
+    console.error((error as Error).message);
     process.exit(1);
   }
 }

@@ -5,12 +5,21 @@
 import {createHash} from 'node:crypto';
 import {mkdir, readdir, readFile, writeFile} from 'node:fs/promises';
 import path from 'node:path';
+import type {LoadContext, Plugin} from '@docusaurus/types';
+import type {OpenApiNode} from '../../src/lib/openapi/index.ts';
+
+export interface SecurityHeadersOptions {
+  /** The bundled OpenAPI file (JSON), relative to the site: its servers are the API origins. */
+  openApiBundle: string;
+  /** Where to write the nginx `add_header` lines, relative to the site. */
+  output: string;
+}
 
 const EXECUTABLE_TYPES = new Set(['', 'text/javascript', 'application/javascript', 'module']);
 
 /** sha256 sources of the inline, executable <script> elements of an HTML document. */
-export function inlineScriptHashes(html) {
-  const hashes = new Set();
+export function inlineScriptHashes(html: string): Set<string> {
+  const hashes = new Set<string>();
   for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
     const [, attributes, body] = match;
     if (/\bsrc\s*=/i.test(attributes)) continue;
@@ -21,7 +30,13 @@ export function inlineScriptHashes(html) {
   return hashes;
 }
 
-export function securityHeaders({scriptHashes, connectSources}) {
+export function securityHeaders({
+  scriptHashes,
+  connectSources,
+}: {
+  scriptHashes: Iterable<string>;
+  connectSources: readonly string[];
+}): Record<string, string> {
   const csp = [
     "default-src 'self'",
     // Inline scripts are hash-only, and nothing may evaluate strings as code.
@@ -48,28 +63,30 @@ export function securityHeaders({scriptHashes, connectSources}) {
   return headers;
 }
 
-async function listHtml(dir) {
+async function listHtml(dir: string): Promise<string[]> {
   const entries = await readdir(dir, {recursive: true, withFileTypes: true});
   return entries
     .filter((entry) => entry.isFile() && entry.name.endsWith('.html'))
     .map((entry) => path.join(entry.parentPath ?? entry.path, entry.name));
 }
 
-export default function securityHeadersPlugin(context, options) {
+export default function securityHeadersPlugin(context: LoadContext, options: SecurityHeadersOptions): Plugin {
   return {
     name: 'security-headers',
     async postBuild({outDir}) {
-      const scriptHashes = new Set();
+      const scriptHashes = new Set<string>();
       for (const file of await listHtml(outDir)) {
         for (const hash of inlineScriptHashes(await readFile(file, 'utf8'))) scriptHashes.add(hash);
       }
-      const spec = JSON.parse(await readFile(path.join(context.siteDir, options.openApiBundle), 'utf8'));
+      const spec: {servers?: {url: string}[]; paths: Record<string, OpenApiNode>} = JSON.parse(
+        await readFile(path.join(context.siteDir, options.openApiBundle), 'utf8'),
+      );
       const connectSources = [
         ...new Set(
           [spec.servers, ...Object.values(spec.paths).flatMap((item) => Object.values(item).map((op) => op?.servers))]
             .flat()
             .filter(Boolean)
-            .map((server) => new URL(server.url).origin),
+            .map((server: {url: string}) => new URL(server.url).origin),
         ),
       ].sort();
       const headers = securityHeaders({scriptHashes, connectSources});

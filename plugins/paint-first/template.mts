@@ -20,6 +20,19 @@ const PRELOAD_SCRIPTS = `
     <% }); %>`;
 
 /**
+ * The helpers of startAfterPaint. They are members of an object, not named inner functions: a
+ * loader that keeps function names (tsx, through esbuild) wraps a named inner function in a call
+ * to its own `__name` helper, which the page running the function's source does not have.
+ */
+interface StartHelpers {
+  paragraph(parent: HTMLElement, text: string, style?: string): HTMLParagraphElement;
+  showBaseUrlBanner(): void;
+  showLoadError(detail: string): void;
+  start(): void;
+}
+
+/* eslint-disable no-var -- old-browser syntax, as its `toString()` is the page's inline script */
+/**
  * Starts the app: adds the scripts in order, once, after the first contentful paint. Two load
  * failures get a message instead of a silent, inert page (SPEC §8): a page opened outside the
  * build's base URL gets the base-URL banner (the scripts would not be found there, so the app is
@@ -27,23 +40,24 @@ const PRELOAD_SCRIPTS = `
  * function is also `window.tributaryShowLoadError`, for the app's own chunk failures
  * (src/clientModules/chunkLoadErrors.ts). Old-browser syntax: this runs before any polyfill.
  */
-function startAfterPaint(sources, timeoutMs, baseUrl) {
-  function paragraph(parent, text, style) {
+function startAfterPaint(sources: string[], timeoutMs: number, baseUrl: string): void {
+  var page = {} as StartHelpers;
+  page.paragraph = function (parent, text, style) {
     var element = document.createElement('p');
     element.textContent = text;
     if (style) element.style.cssText = style;
     parent.appendChild(element);
     return element;
-  }
+  };
   // Styled through the CSSOM: in this case the site's stylesheet was not found either.
-  function showBaseUrlBanner() {
+  page.showBaseUrlBanner = function () {
     var banner = document.createElement('div');
     banner.id = 'base-url-issue-banner';
     banner.setAttribute('role', 'alert');
     banner.style.cssText =
       'border: thick solid red; background: #ffe6b3; color: #1c1e21; margin: 20px; padding: 20px; font-size: 20px;';
-    paragraph(banner, 'Your Docusaurus site did not load properly.', 'font-weight: bold; font-size: 30px;');
-    paragraph(
+    page.paragraph(banner, 'Your Docusaurus site did not load properly.', 'font-weight: bold; font-size: 30px;');
+    page.paragraph(
       banner,
       'This build expects to be served at the base URL ' +
         baseUrl +
@@ -51,7 +65,7 @@ function startAfterPaint(sources, timeoutMs, baseUrl) {
         location.pathname +
         '.',
     );
-    var suggestion = paragraph(banner, 'We suggest trying baseUrl = ');
+    var suggestion = page.paragraph(banner, 'We suggest trying baseUrl = ');
     var link = document.createElement('a');
     link.href = baseUrl;
     link.textContent = baseUrl;
@@ -63,19 +77,19 @@ function startAfterPaint(sources, timeoutMs, baseUrl) {
       ),
     );
     document.body.insertBefore(banner, document.body.firstChild);
-  }
-  function showLoadError(detail) {
+  };
+  page.showLoadError = function (detail) {
     if (document.getElementById('page-load-error')) return;
     var box = document.createElement('div');
     box.id = 'page-load-error';
     box.className = 'alert alert--danger';
     box.setAttribute('role', 'alert');
     box.style.cssText = 'margin: 1rem; text-align: center;';
-    paragraph(
+    page.paragraph(
       box,
       "This page's code failed to load, so its interactive parts do not work. The text below is complete.",
     );
-    paragraph(box, String(detail), 'font-family: monospace;');
+    page.paragraph(box, String(detail), 'font-family: monospace;');
     var retry = document.createElement('button');
     retry.type = 'button';
     retry.className = 'button button--primary';
@@ -85,14 +99,14 @@ function startAfterPaint(sources, timeoutMs, baseUrl) {
     };
     box.appendChild(retry);
     document.body.insertBefore(box, document.body.firstChild);
-  }
-  window.tributaryShowLoadError = showLoadError;
+  };
+  window.tributaryShowLoadError = page.showLoadError;
   if (location.pathname.indexOf(baseUrl) !== 0) {
-    showBaseUrlBanner();
+    page.showBaseUrlBanner();
     return;
   }
   var started = false;
-  function start() {
+  page.start = function () {
     if (started) return;
     started = true;
     sources.forEach(function (src) {
@@ -100,35 +114,36 @@ function startAfterPaint(sources, timeoutMs, baseUrl) {
       script.src = src;
       script.async = false;
       script.onerror = function () {
-        showLoadError('Loading ' + src + ' failed.');
+        page.showLoadError('Loading ' + src + ' failed.');
       };
       document.head.appendChild(script);
     });
-  }
+  };
   var types = window.PerformanceObserver && PerformanceObserver.supportedEntryTypes;
   if (document.visibilityState !== 'visible') {
-    start();
+    page.start();
   } else if (!types || types.indexOf('paint') < 0) {
     requestAnimationFrame(function () {
-      setTimeout(start);
+      setTimeout(page.start);
     });
   } else {
     new PerformanceObserver(function (list) {
-      if (list.getEntriesByName('first-contentful-paint').length) setTimeout(start);
+      if (list.getEntriesByName('first-contentful-paint').length) setTimeout(page.start);
     }).observe({type: 'paint', buffered: true});
-    setTimeout(start, timeoutMs);
+    setTimeout(page.start, timeoutMs);
   }
 }
+/* eslint-enable no-var */
 
 /** The inline script; the sources are serialized so that no `<` can close the element. */
 const START_SCRIPT = `
     <script>(${startAfterPaint.toString()})(<%~ JSON.stringify(it.scripts.map((script) => it.baseUrl + script)).replace(/</g, '\\\\u003c') %>, ${START_TIMEOUT_MS}, <%~ JSON.stringify(it.baseUrl).replace(/</g, '\\\\u003c') %>)</script>`;
 
-function paintFirstTemplate(template) {
+function paintFirstTemplate(template: string): string {
   if (!DEFER_SCRIPTS.test(template)) {
     throw new Error(
       'plugins/paint-first: the Docusaurus page template no longer has the expected `<script … defer>` loop; ' +
-        'update DEFER_SCRIPTS in plugins/paint-first/template.mjs to the new template.',
+        'update DEFER_SCRIPTS in plugins/paint-first/template.mts to the new template.',
     );
   }
   const withPreloads = template.replace(DEFER_SCRIPTS, PRELOAD_SCRIPTS);
@@ -140,5 +155,9 @@ function paintFirstTemplate(template) {
   return withPreloads.replace('\n  </body>', `${START_SCRIPT}\n  </body>`);
 }
 
-export const ssrTemplate = paintFirstTemplate(ssgTemplate.default ?? ssgTemplate);
+// Imported from ESM, the CommonJS module's export arrives wrapped in its `default`.
+const docusaurusTemplate = ssgTemplate as string | {default: string};
+export const ssrTemplate = paintFirstTemplate(
+  typeof docusaurusTemplate === 'string' ? docusaurusTemplate : docusaurusTemplate.default,
+);
 export {paintFirstTemplate, startAfterPaint, START_TIMEOUT_MS};

@@ -1,11 +1,17 @@
 // Remark plugin: highlights every fenced code block at build time. The markup travels to
 // @theme/CodeBlock as the `highlighted` prop (with the language it was made for), so the browser
 // renders it as is instead of running Prism.
+import type {Root} from 'mdast';
+import type {Transformer} from 'unified';
 import {visit} from 'unist-util-visit';
-import {highlightToHtml, loadLanguages} from './highlight.mjs';
+import {highlightToHtml, loadLanguages} from './highlight.mts';
 
-/** @param {{languages?: string[]}} options Prism components to add (themeConfig.prism.additionalLanguages). */
-export default function remarkCodeHighlight({languages = []} = {}) {
+export interface RemarkCodeHighlightOptions {
+  /** Prism components to add (themeConfig.prism.additionalLanguages). */
+  languages?: string[];
+}
+
+export default function remarkCodeHighlight({languages = []}: RemarkCodeHighlightOptions = {}): Transformer<Root> {
   loadLanguages(languages);
   return (tree) => {
     visit(tree, 'code', (node) => {

@@ -11,22 +11,29 @@ import {spawn} from 'node:child_process';
 import {createWriteStream, mkdirSync, readdirSync} from 'node:fs';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
-import {startNginx} from './serve-nginx.mjs';
-import {startMock} from './mock-server.mjs';
+import {startNginx} from './serve-nginx.mts';
+import {startMock} from './mock-server.mts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const buildLog = path.join(root, 'generated', 'build.log');
 const port = Number(process.env.TEST_PORT ?? 8090);
 
 /** Test files: `*.test.ts` / `*.test.mjs` beside the code they test and under tests/. */
-function findTests(dir) {
+function findTests(dir: string): string[] {
   return readdirSync(path.join(root, dir), {withFileTypes: true, recursive: true})
     .filter((entry) => entry.isFile() && /\.test\.(ts|tsx|mts|mjs)$/.test(entry.name))
     .map((entry) => path.relative(root, path.join(entry.parentPath ?? entry.path, entry.name)))
     .sort();
 }
 
-function run(title, command, args, {env = {}, logFile} = {}) {
+interface RunOptions {
+  /** Added to the environment. */
+  env?: Record<string, string>;
+  /** Where to keep a copy of the output. */
+  logFile?: string;
+}
+
+function run(title: string, command: string, args: string[], {env = {}, logFile}: RunOptions = {}): Promise<void> {
   console.log(`\n▶ ${title}: ${command} ${args.join(' ')}`);
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, {cwd: root, env: {...process.env, ...env}, stdio: ['ignore', 'pipe', 'pipe']});
@@ -45,7 +52,7 @@ function run(title, command, args, {env = {}, logFile} = {}) {
   });
 }
 
-const npx = (args, options) => run(args[0], 'npx', ['--no-install', ...args], options);
+const npx = (args: string[], options?: RunOptions) => run(args[0], 'npx', ['--no-install', ...args], options);
 
 const flags = new Set(process.argv.slice(2).filter((arg) => arg.startsWith('--')));
 const namedTests = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
@@ -53,15 +60,15 @@ const namedTests = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
 const UNIT_TEST_DIRS = ['src', 'scripts', 'plugins', 'tests/unit', 'tests/content', 'tests/openapi'];
 const testRunner = ['--import', 'tsx', '--test', '--test-concurrency=2'];
 
-async function generateApiFiles() {
-  await run('OpenAPI bundle', 'node', ['scripts/bundle-openapi.mjs']);
-  await run('request validators', 'node', ['--import', 'tsx', 'scripts/build-validators.mjs']);
+async function generateApiFiles(): Promise<void> {
+  await run('OpenAPI bundle', 'node', ['--import', 'tsx', 'scripts/bundle-openapi.mts']);
+  await run('request validators', 'node', ['--import', 'tsx', 'scripts/build-validators.mts']);
   await run('API reference pages', 'node', ['--import', 'tsx', 'scripts/api-reference/generate.mts']);
   await run('api:types', 'npm', ['run', '--silent', 'api:types']);
 }
 
 /** Runs test files against the build in build/, served by nginx, with the API mock. */
-async function runAgainstBuild(files) {
+async function runAgainstBuild(files: string[]): Promise<void> {
   const server = await startNginx({port});
   const mock = await startMock();
   try {
@@ -90,22 +97,22 @@ try {
     process.exit(0);
   }
   await generateApiFiles();
-  await run('diagrams', 'node', ['scripts/render-diagrams.mjs']);
+  await run('diagrams', 'node', ['--import', 'tsx', 'scripts/render-diagrams.mts']);
   await npx(['tsc', '-p', '.']);
   await npx(['eslint', '.', '--max-warnings=0']);
   await npx(['prettier', '--check', '.']);
   await npx(['redocly', 'lint', '--format=stylish']);
   await npx(['cspell', '--no-progress']);
   await npx(['markdownlint-cli2']);
-  await run('API examples in guides', 'node', ['--import', 'tsx', 'scripts/check-api-requests.mjs']);
+  await run('API examples in guides', 'node', ['--import', 'tsx', 'scripts/check-api-requests.mts']);
   mkdirSync(path.dirname(buildLog), {recursive: true});
   // Test a cold build: an interrupted earlier build can leave Rspack's persistent cache unusable.
   await npx(['docusaurus', 'clear']);
   await npx(['docusaurus', 'build'], {logFile: buildLog});
-  await run('precompress', 'node', ['scripts/precompress.mjs', 'build']);
+  await run('precompress', 'node', ['--import', 'tsx', 'scripts/precompress.mts', 'build']);
 
   await runAgainstBuild(namedTests.length ? namedTests : allTests());
 } catch (error) {
-  console.error(`\n✖ ${error.message}`);
+  console.error(`\n✖ ${(error as Error).message}`);
   process.exit(1);
 }

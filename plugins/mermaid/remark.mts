@@ -1,16 +1,24 @@
-// Replaces each ```mermaid block with an <img> of the SVG that scripts/render-diagrams.mjs made
+// Replaces each ```mermaid block with an <img> of the SVG that scripts/render-diagrams.mts made
 // before the build, so readers download a static image and no Mermaid runtime.
 import {existsSync, readFileSync} from 'node:fs';
 import path from 'node:path';
+import type {Root} from 'mdast';
+import type {MdxJsxFlowElement} from 'mdast-util-mdx-jsx';
+import type {Transformer} from 'unified';
 import {visit} from 'unist-util-visit';
-import {DIAGRAM_DIR, DIAGRAM_URL_PATH, diagramAlt, diagramId} from './diagrams.mjs';
+import {DIAGRAM_DIR, DIAGRAM_URL_PATH, diagramAlt, diagramId} from './diagrams.mts';
 
-function svgSize(svg) {
+function svgSize(svg: string): {width: number; height: number} | null {
   const viewBox = svg.match(/viewBox="[\d.-]+ [\d.-]+ ([\d.]+) ([\d.]+)"/);
   return viewBox ? {width: Math.round(Number(viewBox[1])), height: Math.round(Number(viewBox[2]))} : null;
 }
 
-export default function remarkMermaidImages({baseUrl = '/'} = {}) {
+export interface RemarkMermaidOptions {
+  /** The site's base URL, which the image addresses start with. */
+  baseUrl?: string;
+}
+
+export default function remarkMermaidImages({baseUrl = '/'}: RemarkMermaidOptions = {}): Transformer<Root> {
   return (tree, file) => {
     visit(tree, 'code', (node, index, parent) => {
       if (node.lang !== 'mermaid' || !parent || index === undefined) return;
@@ -30,7 +38,7 @@ export default function remarkMermaidImages({baseUrl = '/'} = {}) {
         loading: 'lazy',
         ...size,
       };
-      parent.children[index] = {
+      const image: MdxJsxFlowElement = {
         type: 'mdxJsxFlowElement',
         name: 'img',
         attributes: Object.entries(attributes).map(([name, value]) => ({
@@ -40,6 +48,7 @@ export default function remarkMermaidImages({baseUrl = '/'} = {}) {
         })),
         children: [],
       };
+      parent.children[index] = image;
     });
   };
 }

@@ -2,6 +2,7 @@
 // against its schemas, so that the API examples in the guides cannot drift from the API.
 // The document is read, resolved and viewed by direction through the OpenAPI module (src/lib/openapi).
 import Ajv2020 from 'ajv/dist/2020.js';
+import type {ErrorObject, SchemaObject, ValidateFunction} from 'ajv';
 import addFormats from 'ajv-formats';
 import {
   flatten,
@@ -13,36 +14,84 @@ import {
   resolve,
   schemaForDirection,
   serverOf,
+  type Direction,
+  type DirectionOptions,
+  type OpenApiDocument,
+  type OpenApiNode,
+  type OperationEntry,
 } from '../../src/lib/openapi/index.ts';
 import {DEFAULT_BUNDLE, loadSpec} from '../../src/lib/openapi/load.ts';
 
 export {DEFAULT_BUNDLE};
-const SPEC_ID = {request: 'tributary-openapi-request', response: 'tributary-openapi-response'};
+
+/** An example call: the operation, its parameters and body, and the response it shows. */
+export interface ApiCall {
+  operation: string;
+  path?: Record<string, unknown>;
+  query?: Record<string, unknown>;
+  body?: unknown;
+  status?: number;
+  response?: unknown;
+}
+
+/** One problem of a call: where it is (`body/origins/0/host`, `path/service_id`…) and what. */
+export interface ApiProblem {
+  location: string;
+  message: string;
+  /** The one-line form printed by the guides' checks. */
+  text: string;
+}
+
+/** One problem of a value against a schema (see describeErrors). */
+export interface SchemaProblem {
+  pointer: string;
+  message: string;
+  text: string;
+}
+
+/** An operation of the index, by operationId. */
+export type IndexedOperation = Omit<OperationEntry, 'operationId'>;
+
+/** Method, full URL and reference page of an example call (see OpenApiIndex.describe). */
+export interface CallDescription {
+  method: string;
+  contentType?: string;
+  url: string;
+  page: string;
+}
+
+const SPEC_ID: Record<Direction, string> = {
+  request: 'tributary-openapi-request',
+  response: 'tributary-openapi-response',
+};
 
 /** Points the bundle's local `#/components/...` references at the spec registered for `direction`. */
-function retarget(schema, direction) {
+function retarget<T>(schema: T, direction: Direction): T {
   return JSON.parse(JSON.stringify(schema).replaceAll('"$ref":"#/', `"$ref":"${SPEC_ID[direction]}#/`));
 }
 
 /** The `$ref`s used as `allOf` members anywhere in `node`: their targets also get an open copy. */
-function allOfRefs(node, found = new Set()) {
+function allOfRefs(node: unknown, found = new Set<string>()): Set<string> {
   if (Array.isArray(node)) node.forEach((item) => allOfRefs(item, found));
   else if (node && typeof node === 'object') {
-    for (const member of Array.isArray(node.allOf) ? node.allOf : []) if (member?.$ref) found.add(member.$ref);
+    const {allOf} = node as OpenApiNode;
+    for (const member of Array.isArray(allOf) ? allOf : []) if (member?.$ref) found.add(member.$ref);
     Object.values(node).forEach((value) => allOfRefs(value, found));
   }
   return found;
 }
 
 const OPEN_SCHEMAS = 'x-open-schemas';
-const openRef = (ref) => ref.replace(/^#\/components\/schemas\//, `#/components/${OPEN_SCHEMAS}/`);
+const openRef = (ref: string): string => ref.replace(/^#\/components\/schemas\//, `#/components/${OPEN_SCHEMAS}/`);
 /**
  * Ajv errors as problems: `pointer` is the JSON pointer of the value at fault (for a missing or
  * unknown property, the property itself), `text` the one-line message the guides' checks print.
  */
-function describeErrors(errors) {
+function describeErrors(errors: ErrorObject[] | null | undefined): SchemaProblem[] {
   return (errors ?? []).map((error) => {
     const where = error.instancePath || '(root)';
+    // Ajv always writes `message` (its option `messages` is on by default).
+    const ajvMessage = error.message ?? '';
     if (error.keyword === 'additionalProperties' || error.keyword === 'unevaluatedProperties') {
       const name = error.params.additionalProperty ?? error.params.unevaluatedProperty;
       return {
@@ -55,20 +104,25 @@ function describeErrors(errors) {
       const name = error.params.missingProperty;
       return {
         pointer: `${error.instancePath}/${escapePointer(name)}`,
-        message: error.message,
-        text: `${where}: ${error.message}`,
+        message: ajvMessage,
+        text: `${where}: ${ajvMessage}`,
       };
     }
-    const message =
-      error.keyword === 'enum' ? `must be one of ${error.params.allowedValues.join(', ')}` : error.message;
+    const message = error.keyword === 'enum' ? `must be one of ${error.params.allowedValues.join(', ')}` : ajvMessage;
     return {pointer: error.instancePath, message, text: `${where}: ${message}`};
   });
 }
 
-const escapePointer = (name) => String(name).replaceAll('~', '~0').replaceAll('/', '~1');
+const escapePointer = (name: unknown): string => String(name).replaceAll('~', '~0').replaceAll('/', '~1');
 
 export class OpenApiIndex {
-  constructor(spec) {
+  /** The bundle, loose for its readers (tests, the MCP server), which read fields it always has. */
+  readonly spec: OpenApiNode;
+  readonly operations: Map<string, IndexedOperation>;
+  private readonly ajv: Ajv2020;
+  private readonly validators: Map<string, ValidateFunction>;
+
+  constructor(spec: OpenApiDocument) {
     this.spec = spec;
     this.operations = new Map(
       operationsOf(spec).map(({operationId, method, route, operation, parameters}) => [
@@ -80,13 +134,13 @@ export class OpenApiIndex {
     addFormats(this.ajv);
     // Examples are checked strictly (see schemaForDirection): no unknown field, no read-only field
     // in a request, no secret in a response.
-    const schemas = spec.components?.schemas ?? {};
-    const open = {};
+    const schemas: OpenApiNode = spec.components?.schemas ?? {};
+    const open: OpenApiNode = {};
     for (const ref of allOfRefs(spec)) {
       const name = ref.replace(/^#\/components\/schemas\//, '');
       if (name !== ref && schemas[name]) open[name] = schemas[name];
     }
-    for (const direction of ['request', 'response']) {
+    for (const direction of ['request', 'response'] as const) {
       const options = this.directionOptions(direction);
       const components = {
         ...schemaForDirection(spec.components ?? {}, direction, options),
@@ -103,36 +157,36 @@ export class OpenApiIndex {
   }
 
   /** Options of schemaForDirection for this spec: strict, `$ref`s resolved to find the markers. */
-  directionOptions(direction) {
+  private directionOptions(direction: Direction): DirectionOptions {
     return {
       strict: true,
       openRef,
-      isHidden: (property) => isHidden(this.spec, property, direction),
+      isHidden: (property: unknown) => isHidden(this.spec, property, direction),
     };
   }
 
   /** The index of the bundle in `file` (default: generated/static/openapi.json). */
-  static load(file = DEFAULT_BUNDLE) {
+  static load(file: string = DEFAULT_BUNDLE): OpenApiIndex {
     return new OpenApiIndex(loadSpec(file));
   }
 
   /** `node` with its `$ref`s followed. */
-  resolve(node) {
-    return resolve(this.spec, node);
+  resolve<T = OpenApiNode>(node: unknown): T {
+    return resolve<T>(this.spec, node);
   }
 
   /** Validates `value` against `schema` as a request (default) or a response payload. */
-  validate(schema, value, direction = 'request') {
+  validate(schema: object, value: unknown, direction: Direction = 'request'): string[] {
     return this.validateDetailed(schema, value, direction).map((problem) => problem.text);
   }
 
   /** Like validate, with each problem's JSON pointer and message apart (see describeErrors). */
-  validateDetailed(schema, value, direction = 'request') {
+  validateDetailed(schema: object, value: unknown, direction: Direction = 'request'): SchemaProblem[] {
     const key = `${direction}:${JSON.stringify(schema)}`;
     let validator = this.validators.get(key);
     if (!validator) {
       validator = this.ajv.compile(
-        retarget(schemaForDirection(schema, direction, this.directionOptions(direction)), direction),
+        retarget(schemaForDirection(schema as SchemaObject, direction, this.directionOptions(direction)), direction),
       );
       this.validators.set(key, validator);
     }
@@ -145,9 +199,9 @@ export class OpenApiIndex {
    * on the way, and `items` names the item schema itself: `PurgeUrlRequest.urls.items`), `fact`
    * a JSON Schema keyword such as `maxItems`, `maxLength`, `maximum` or `default`. Throws, naming what exists, when the field or the fact is not in the schema.
    */
-  schemaFact(of, fact) {
+  schemaFact(of: string, fact: string): unknown {
     const [schemaName, ...fields] = String(of ?? '').split('.');
-    const schemas = this.spec.components?.schemas ?? {};
+    const schemas: OpenApiNode = this.spec.components?.schemas ?? {};
     if (!schemas[schemaName]) throw new Error(`no schema "${schemaName}" in components.schemas`);
     let node = this.flatten(schemas[schemaName]);
     let walked = schemaName;
@@ -177,20 +231,17 @@ export class OpenApiIndex {
   }
 
   /** A schema with its references resolved and its `allOf` parts merged (as the API pages merge them). */
-  flatten(schema) {
+  flatten(schema: unknown): OpenApiNode {
     return flatten(this.spec, schema);
   }
 
   /** The server URL an example shows: the operation's own first server, else the API's. */
-  serverFor(operationId) {
-    return serverOf(this.spec, this.operations.get(operationId).operation);
+  serverFor(operationId: string): string {
+    return serverOf(this.spec, this.operations.get(operationId)!.operation);
   }
 
-  /**
-   * Checks an example call and returns a list of problems (empty when it is valid).
-   * @param {{operation: string, path?: object, query?: object, body?: unknown, status?: number, response?: unknown}} call
-   */
-  check(call) {
+  /** Checks an example call and returns a list of problems (empty when it is valid). */
+  check(call: ApiCall): string[] {
     return this.checkDetailed(call).map((problem) => problem.text);
   }
 
@@ -199,14 +250,14 @@ export class OpenApiIndex {
    * `query/<name>`, `body` or `response` followed by the JSON pointer of the value at fault.
    * The MCP server's validate tool answers with these.
    */
-  checkDetailed(call) {
+  checkDetailed(call: ApiCall): ApiProblem[] {
     const entry = this.operations.get(call.operation);
     if (!entry)
       return [{location: 'operation', message: 'unknown operation', text: `unknown operation "${call.operation}"`}];
-    const problems = [];
-    const add = (location, message, text) => problems.push({location, message, text});
+    const problems: ApiProblem[] = [];
+    const add = (location: string, message: string, text: string) => problems.push({location, message, text});
     const {operation, parameters} = entry;
-    for (const location of ['path', 'query']) {
+    for (const location of ['path', 'query'] as const) {
       const given = call[location] ?? {};
       const declared = parameters.filter((p) => p.in === location);
       for (const name of Object.keys(given)) {
@@ -237,8 +288,9 @@ export class OpenApiIndex {
           );
       }
     }
-    const requestBody = this.resolve(operation.requestBody);
-    const requestSchema = requestBody?.content?.[this.requestContentType(call.operation)]?.schema;
+    const requestBody = this.resolve<OpenApiNode | undefined>(operation.requestBody);
+    const contentType = this.requestContentType(call.operation);
+    const requestSchema = contentType === undefined ? undefined : requestBody?.content?.[contentType]?.schema;
     if (call.body !== undefined) {
       if (!requestSchema)
         add('body', 'this operation takes no JSON request body', `${call.operation} takes no JSON request body`);
@@ -250,7 +302,7 @@ export class OpenApiIndex {
     }
     if (call.status !== undefined || call.response !== undefined) {
       const status = String(call.status ?? Object.keys(operation.responses).find((code) => code.startsWith('2')));
-      const response = this.resolve(operation.responses?.[status]);
+      const response = this.resolve<OpenApiNode | undefined>(operation.responses?.[status]);
       if (!response) {
         add('status', `the operation has no ${status} response`, `${call.operation} has no ${status} response`);
       } else if (call.response !== undefined) {
@@ -274,13 +326,13 @@ export class OpenApiIndex {
    * The media type of an operation's JSON request body: `application/json`, or another JSON type
    * such as `application/merge-patch+json` (PATCH); undefined without a body.
    */
-  requestContentType(operationId) {
+  requestContentType(operationId: string): string | undefined {
     return requestMediaType(this.resolve(this.operations.get(operationId)?.operation.requestBody)?.content);
   }
 
   /** Method, full URL (path parameters filled in) and reference page of an example call. */
-  describe(call) {
-    const {method, route, parameters} = this.operations.get(call.operation);
+  describe(call: ApiCall): CallDescription {
+    const {method, route, parameters} = this.operations.get(call.operation)!;
     // A path parameter the call lacks shows as its URL-encoded `{name}` (the MCP tool's answer names it).
     const pathParams = Object.fromEntries(
       parameters.filter((p) => p.in === 'path').map(({name}) => [name, call.path?.[name] ?? `{${name}}`]),

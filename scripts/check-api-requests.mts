@@ -1,13 +1,13 @@
 #!/usr/bin/env node
 // Checks every <ApiRequest> and <SchemaValue> in the given MDX files (default: all of docs/) against the OpenAPI
-// bundle without building the site. Usage: node --import tsx scripts/check-api-requests.mjs [file.mdx ...]
+// bundle without building the site. Usage: node --import tsx scripts/check-api-requests.mts [file.mdx ...]
 // (the OpenAPI module it reads through, src/lib/openapi, is TypeScript).
 import {readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {createProcessor} from '@mdx-js/mdx';
 import remarkFrontmatter from 'remark-frontmatter';
-import {checkApiRequests, expandSchemaValues} from '../plugins/api-request/remark.mjs';
-import {OpenApiIndex} from '../plugins/api-request/openapi-index.mjs';
+import {checkApiRequests, expandSchemaValues} from '../plugins/api-request/remark.mts';
+import {OpenApiIndex} from '../plugins/api-request/openapi-index.mts';
 
 const files = process.argv.length > 2 ? process.argv.slice(2) : listMdx('docs');
 const index = OpenApiIndex.load();
@@ -15,7 +15,7 @@ const processor = createProcessor({remarkPlugins: [remarkFrontmatter]});
 let problems = 0;
 let requests = 0;
 
-function listMdx(dir) {
+function listMdx(dir: string): string[] {
   return readdirSync(dir, {recursive: true, withFileTypes: true})
     .filter((entry) => entry.isFile() && entry.name.endsWith('.mdx'))
     .map((entry) => path.join(entry.parentPath ?? entry.path, entry.name));
@@ -31,7 +31,7 @@ for (const file of files) {
     for (const problem of found) console.error(problem);
   } catch (error) {
     problems += 1;
-    console.error(`${file}: ${error.message}`);
+    console.error(`${file}: ${(error as Error).message}`);
   }
 }
 console.log(`${requests} <ApiRequest> example(s) in ${files.length} file(s), ${problems} problem(s).`);

@@ -1,2 +1,0 @@
-export function loadLanguages(languages: string[]): void;
-export function highlightToHtml(code: string, language: string): string;

@@ -1,1 +1,0 @@
-export function bundleOpenApi(source?: string): Promise<Record<string, unknown>>;
