@@ -99,6 +99,7 @@ try {
   await generateApiFiles();
   await run('diagrams', 'node', ['--import', 'tsx', 'scripts/render-diagrams.mts']);
   await npx(['tsc', '-p', '.']);
+  await npx(['tsc', '-p', 'tsconfig.js.json']);
   await npx(['eslint', '.', '--max-warnings=0']);
   await npx(['prettier', '--check', '.']);
   await npx(['redocly', 'lint', '--format=stylish']);

@@ -103,7 +103,11 @@ function checkIp(ip) {
   if (length !== undefined && Number(length) > max) throw new Error(`The prefix length of ${ip} is too long`);
 }
 
-/** Builds the canonical string and the signed URL. `privateKey` is a Node.js KeyObject. */
+/**
+ * Builds the canonical string and the signed URL.
+ * @param {{url: string, privateKey: import('node:crypto').KeyObject, kid: string, exp: number,
+ *   ip?: string | null, path?: string | null}} options
+ */
 export function signUrl({url, privateKey, kid, exp, ip = null, path = null}) {
   if (!/^[A-Za-z0-9_-]{1,32}$/.test(kid)) throw new Error('--kid must be 1 to 32 of A-Z a-z 0-9 _ -');
   if (!Number.isSafeInteger(exp) || exp < 1 || exp > 9999999999) throw new Error('--exp must be Unix seconds');
@@ -191,7 +195,7 @@ if (process.argv[1] && realpathSync(process.argv[1]) === fileURLToPath(import.me
   try {
     main();
   } catch (error) {
-    console.error(`error: ${error.message}`);
+    console.error(`error: ${error instanceof Error ? error.message : error}`);
     process.exit(1);
   }
 }
