@@ -1,140 +1,31 @@
-// The MCP server end to end, with the official SDK's client: over Streamable HTTP through nginx
-// (BASE_URL, as `npm test` serves the build) and over stdio (mcp/stdio.mts on BUILD_DIR). Each tool
-// with good and bad input; search against the site's relevance fixture; nginx's limits last.
+// The MCP server end to end through nginx, as `npm test` serves the build (BASE_URL), with the
+// official SDK's client over Streamable HTTP: each tool with good and bad input, search against the
+// site's relevance fixture, HTTP's edge cases, and nginx's limits last. The server on a loopback
+// port and over stdio: local.test.mts. Both files run the answers of test-support.mts's commonSuite.
 import {after, before, describe, test} from 'node:test';
 import assert from 'node:assert/strict';
-import {readFileSync} from 'node:fs';
-import {request, type Server} from 'node:http';
 import path from 'node:path';
-import {fileURLToPath} from 'node:url';
 import {Client} from '@modelcontextprotocol/sdk/client/index.js';
-import {StreamableHTTPClientTransport} from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import {StdioClientTransport} from '@modelcontextprotocol/sdk/client/stdio.js';
-import type {CallToolResult} from '@modelcontextprotocol/sdk/types.js';
 import {RELEVANCE_QUERIES, loadBuiltEngine, topPages} from '../plugins/search/stats.mts';
 import {OpenApiIndex} from '../plugins/api-request/openapi-index.mts';
-import {createHttpServer, listen, loopbackHosts} from './http.mts';
-import {DocsSite} from './site.mts';
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const BASE_URL = process.env.BASE_URL ?? 'http://127.0.0.1:8080/docs/';
-const BUILD_DIR = path.resolve(process.env.BUILD_DIR ?? path.join(root, 'build'));
-const MCP_URL = new URL('mcp', BASE_URL);
-const SITE = 'https://docs.tributary.example';
-
-const TOOLS = ['get_api_operation', 'read_page', 'search_docs', 'validate_api_request'];
-const SERVICE_ID = '6f1c2d3e-4b5a-4c7d-8e9f-0a1b2c3d4e5f';
-const GOOD_ORIGIN = {name: 'web-origin', host: 'origin.example.com', protocol: 'https'};
-/** Wrong on purpose: an enum value, an unknown property and a missing required field. */
-const BAD_ORIGIN = {name: 'web-origin', protocol: 'ftp', colour: 'blue'};
-
-const built = (file: string) => readFileSync(path.join(BUILD_DIR, file), 'utf8');
-
-async function call(client: Client, name: string, args: Record<string, unknown>) {
-  return (await client.callTool({name, arguments: args})) as CallToolResult;
-}
-const textOf = (result: CallToolResult) =>
-  result.content.map((part) => (part.type === 'text' ? part.text : '')).join('');
-
-/** Site path (without /docs) of a result address, as topPages gives it. */
-const pageOfUrl = (url: string) => decodeURI(new URL(url).pathname.replace(/^\/docs/, ''));
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/**
- * fetch as a well-behaved client calls: on nginx's 429 it waits as Retry-After says and tries again.
- * The suite makes far more calls a second than an agent (nginx allows 20 a second after a burst of
- * 40); only the rate-limit test, which uses fetch itself, is meant to see a 429.
- */
-async function paced(input: string | URL | Request, init?: RequestInit): Promise<Response> {
-  for (let attempt = 1; ; attempt += 1) {
-    const response = await fetch(input, init);
-    if (response.status !== 429 || attempt === 10) return response;
-    await response.body?.cancel();
-    await sleep(Number(response.headers.get('retry-after') ?? 1) * 1000);
-  }
-}
-
-async function connectHttp(): Promise<Client> {
-  const client = new Client({name: 'tributary-docs-test', version: '1.0.0'});
-  await client.connect(new StreamableHTTPClientTransport(MCP_URL, {fetch: paced}));
-  return client;
-}
-
-async function connectStdio(): Promise<Client> {
-  const client = new Client({name: 'tributary-docs-test', version: '1.0.0'});
-  await client.connect(
-    new StdioClientTransport({
-      command: process.execPath,
-      args: ['--import', 'tsx', path.join(root, 'mcp/stdio.mts'), '--build', BUILD_DIR],
-      cwd: root,
-      stderr: 'inherit',
-    }),
-  );
-  return client;
-}
-
-/** What both transports must answer alike. */
-function commonSuite(connect: () => Promise<Client>) {
-  let client: Client;
-  before(async () => {
-    client = await connect();
-  });
-  after(async () => client?.close());
-
-  test('lists the four tools, each annotated read-only, and the three resources', async () => {
-    const {tools} = await client.listTools();
-    assert.deepEqual(tools.map((tool) => tool.name).sort(), TOOLS);
-    for (const tool of tools) {
-      assert.equal(tool.annotations?.readOnlyHint, true, tool.name);
-      assert.equal(tool.annotations?.destructiveHint, false, tool.name);
-      assert.equal(tool.annotations?.openWorldHint, false, tool.name);
-      assert.ok((tool.description ?? '').length > 80, `${tool.name} explains itself`);
-    }
-    const {resources} = await client.listResources();
-    const uris = resources.map((resource) => resource.uri);
-    assert.deepEqual(
-      uris.sort(),
-      ['llms.txt', 'openapi.json', 'openapi.yaml'].map((file) => `${SITE}/docs/${file}`),
-    );
-  });
-
-  test('resources: llms.txt and the OpenAPI bundle as published', async () => {
-    const llms = await client.readResource({uri: `${SITE}/docs/llms.txt`});
-    assert.equal((llms.contents[0] as {text: string}).text, built('llms.txt'));
-    const spec = await client.readResource({uri: `${SITE}/docs/openapi.json`});
-    assert.equal(JSON.parse((spec.contents[0] as {text: string}).text).info.title, 'Tributary API');
-  });
-
-  test('search finds a page by a misspelled query and the reader can open the result', async () => {
-    const result = await call(client, 'search_docs', {query: 'orig shield', limit: 3});
-    assert.equal(result.isError, undefined);
-    const {results} = result.structuredContent as {results: {url: string; title: string; snippet: string}[]};
-    assert.equal(results.length, 3);
-    assert.equal(pageOfUrl(results[0].url), '/Guides/Origins/Origin Shield');
-    assert.match(results[0].snippet, /\*\*Origin\*\*/);
-    const page = await call(client, 'read_page', {address: results[1].url});
-    assert.equal(textOf(page), built('Guides/Origins/Origin Shield.md'));
-  });
-
-  test('validate: a known-bad body yields each problem at its path', async () => {
-    const result = await call(client, 'validate_api_request', {
-      operationId: 'services_origins_create',
-      path: {service_id: SERVICE_ID},
-      body: BAD_ORIGIN,
-    });
-    const {valid, problems} = result.structuredContent as {valid: boolean; problems: {location: string}[]};
-    assert.equal(valid, false);
-    const locations = problems.map((problem) => problem.location).sort();
-    assert.deepEqual(locations, ['body/colour', 'body/host', 'body/protocol']);
-  });
-
-  test('an unknown page is a tool error that says so', async () => {
-    const result = await call(client, 'read_page', {address: '/docs/Guides/No Such Page'});
-    assert.equal(result.isError, true);
-    assert.match(textOf(result), /No page at "\/docs\/Guides\/No Such Page"/);
-  });
-}
+import {
+  BASE_URL,
+  BUILD_DIR,
+  MCP_URL,
+  SITE,
+  SERVICE_ID,
+  GOOD_ORIGIN,
+  BAD_ORIGIN,
+  built,
+  call,
+  textOf,
+  pageOfUrl,
+  sleep,
+  paced,
+  connectHttp,
+  commonSuite,
+  rawPost,
+} from './test-support.mts';
 
 describe('MCP server over Streamable HTTP through nginx', () => {
   describe('common answers', () => commonSuite(connectHttp));
@@ -450,87 +341,4 @@ describe('MCP server over Streamable HTTP through nginx', () => {
       assert.equal((await post(list(1))).status, 200);
     });
   });
-});
-
-/**
- * A POST with any Host and Origin (fetch would set Host itself): status and JSON-RPC error message.
- * Paced like `paced` on nginx's 429.
- */
-async function rawPost(url: URL, headers: Record<string, string>, body: string) {
-  for (let attempt = 1; ; attempt += 1) {
-    const answer = await rawPostOnce(url, headers, body);
-    if (answer.status !== 429 || attempt === 10) return answer;
-    await sleep(1000);
-  }
-}
-
-function rawPostOnce(url: URL, headers: Record<string, string>, body: string) {
-  return new Promise<{status: number; message?: string}>((resolve, reject) => {
-    const req = request(
-      url,
-      {
-        method: 'POST',
-        headers: {'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers},
-      },
-      (res) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => (text += chunk));
-        res.on('end', () => {
-          const parsed = JSON.parse(text) as {error?: {message: string}};
-          resolve({status: res.statusCode ?? 0, message: parsed.error?.message});
-        });
-      },
-    );
-    req.on('error', reject);
-    req.end(body);
-  });
-}
-
-describe('npm run mcp:http on a loopback port: Host and Origin allow-list', () => {
-  const list = JSON.stringify({jsonrpc: '2.0', id: 1, method: 'tools/list'});
-  const options: {allowedHosts?: string[]} = {};
-  let server: Server;
-  let url: URL;
-  let port: number;
-  before(async () => {
-    server = createHttpServer(new DocsSite(BUILD_DIR, SITE), options);
-    const where = await listen(server, '127.0.0.1:0');
-    port = Number(where.split(':').pop());
-    options.allowedHosts = loopbackHosts(port);
-    url = new URL(`http://127.0.0.1:${port}/docs/mcp`);
-  });
-  after(() => new Promise<void>((resolve) => server?.close(() => resolve())));
-
-  test('a loopback Host without an Origin, or with its own or the site’s origin, is answered', async () => {
-    const allowed: Record<string, string>[] = [
-      {},
-      {host: `localhost:${port}`},
-      {origin: `http://127.0.0.1:${port}`},
-      {host: `localhost:${port}`, origin: `http://localhost:${port}`},
-      {origin: SITE},
-    ];
-    for (const headers of allowed) {
-      assert.equal((await rawPost(url, headers, list)).status, 200, JSON.stringify(headers));
-    }
-  });
-
-  test('another Host (DNS rebinding) and another browser origin are refused with 403', async () => {
-    const rebound = await rawPost(
-      url,
-      {host: `attacker.example:${port}`, origin: `http://attacker.example:${port}`},
-      list,
-    );
-    assert.equal(rebound.status, 403);
-    assert.match(rebound.message ?? '', /^Forbidden: this server only answers requests to 127\.0\.0\.1:/);
-    const crossSite = await rawPost(url, {origin: 'https://attacker.example'}, list);
-    assert.equal(crossSite.status, 403);
-    assert.equal(crossSite.message, 'Forbidden: requests from another web origin are refused.');
-    const opaque = await rawPost(url, {origin: 'null'}, list);
-    assert.equal(opaque.status, 403);
-  });
-});
-
-describe('MCP server over stdio', () => {
-  commonSuite(connectStdio);
 });

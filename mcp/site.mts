@@ -7,7 +7,7 @@ import {fileURLToPath} from 'node:url';
 import {brand} from '../src/brand';
 import {SearchEngine, pageOf} from '../plugins/search/engine/engine';
 import {normalizeApiPath} from '../plugins/search/shared/options';
-import {markdownPath} from '../plugins/llms-txt/markdown-address.ts';
+import {markdownPath} from '../src/lib/markdownAddress.ts';
 import {OpenApiIndex} from '../plugins/api-request/openapi-index.mts';
 import {operationPagePath} from '../src/lib/openapi';
 

@@ -54,11 +54,21 @@ function run(title: string, command: string, args: string[], {env = {}, logFile}
 
 const npx = (args: string[], options?: RunOptions) => run(args[0], 'npx', ['--no-install', ...args], options);
 
-const flags = new Set(process.argv.slice(2).filter((arg) => arg.startsWith('--')));
-const namedTests = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
+const args = process.argv.slice(2);
+const flags = new Set<string>(args.filter((arg) => arg === '--unit' || arg === '--existing-build'));
+/** Options for Node's test runner, passed on: `--test-name-pattern=<regex>` runs the matching tests only. */
+const runnerOptions = args.filter((arg) => arg.startsWith('--test-'));
+const unknown = args.filter((arg) => arg.startsWith('--') && !flags.has(arg) && !runnerOptions.includes(arg));
+if (unknown.length) {
+  console.error(
+    `Unknown option ${unknown.join(', ')}: use --unit, --existing-build or a --test-… option of node --test.`,
+  );
+  process.exit(2);
+}
+const namedTests = args.filter((arg) => !arg.startsWith('--'));
 /** Tests that need neither the build nor a server: everything outside tests/e2e and the mock client. */
 const UNIT_TEST_DIRS = ['src', 'scripts', 'plugins', 'tests/unit', 'tests/content', 'tests/openapi'];
-const testRunner = ['--import', 'tsx', '--test', '--test-concurrency=2'];
+const testRunner = ['--import', 'tsx', '--test', '--test-concurrency=2', ...runnerOptions];
 
 async function generateApiFiles(): Promise<void> {
   await run('OpenAPI bundle', 'node', ['--import', 'tsx', 'scripts/bundle-openapi.mts']);

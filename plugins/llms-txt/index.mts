@@ -12,7 +12,7 @@ import {htmlToMarkdown, pageInfo} from './html-to-markdown.mts';
 import {loadSpec} from '../../src/lib/openapi/load.ts';
 import {ApiMarkdown} from './openapi-markdown.mts';
 import {llmsFullTxt, llmsTxt, type ExportedPage} from './llms.mts';
-import {markdownPath} from './markdown-address.ts';
+import {markdownPath} from '../../src/lib/markdownAddress.ts';
 
 const DOCS_PLUGIN = 'docusaurus-plugin-content-docs';
 

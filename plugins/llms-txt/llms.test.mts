@@ -1,7 +1,7 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {llmsFullTxt, llmsTxt, type ExportedPage} from './llms.mts';
-import {markdownPath} from './markdown-address.ts';
+import {markdownPath} from '../../src/lib/markdownAddress.ts';
 
 const ORIGIN = 'https://docs.tributary.example';
 const pages: ExportedPage[] = [

@@ -12,7 +12,7 @@ import {
   problemCatalogue,
   problemUsage,
   type ProblemCatalogue,
-} from '../../scripts/api-reference/problem-types.mts';
+} from '../../src/lib/openapi/problem-types.ts';
 import {listObjects, type ResourceObject} from '../../scripts/api-reference/objects.mts';
 import {cell, code, summarize} from './markdown-text.mts';
 import {operationMarkdown} from './operation-markdown.mts';

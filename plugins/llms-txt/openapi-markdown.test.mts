@@ -4,7 +4,7 @@ import {readFileSync} from 'node:fs';
 import {ApiMarkdown} from './openapi-markdown.mts';
 import {summarize} from './markdown-text.mts';
 import {DEFAULT_BUNDLE} from '../api-request/openapi-index.mts';
-import {PROBLEM_TYPES_ID, problemCatalogue} from '../../scripts/api-reference/problem-types.mts';
+import {PROBLEM_TYPES_ID, problemCatalogue} from '../../src/lib/openapi/problem-types.ts';
 
 const SITE = {siteUrl: 'https://docs.tributary.example', baseUrl: '/docs/'};
 

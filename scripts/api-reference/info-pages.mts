@@ -12,7 +12,7 @@ import {
   problemUsage,
   type ProblemCatalogue,
   type ProblemUse,
-} from './problem-types.mts';
+} from '../../src/lib/openapi/problem-types.ts';
 
 /** The MDX of the overview page: the spec's info.description, its security schemes and contacts. */
 export function overviewPage(spec: OpenApiNode): string {

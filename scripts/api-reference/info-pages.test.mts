@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import {loadSpec} from '../../src/lib/openapi/load.ts';
 import type {OpenApiNode} from '../../src/lib/openapi/index.ts';
 import {miniSpec, sidebarItems} from './mini-spec.mts';
-import {PROBLEM_TYPES_ID, problemCatalogue} from './problem-types.mts';
+import {PROBLEM_TYPES_ID, problemCatalogue} from '../../src/lib/openapi/problem-types.ts';
 import {buildReference} from './reference.mts';
 
 test('the Problem types page has one section per type of the catalogue, after the overview in the sidebar', () => {

@@ -8,7 +8,7 @@ import {
   type HttpMethod,
   type OpenApiNode,
 } from '../../src/lib/openapi/index.ts';
-import {PROBLEM_TYPES_ID} from './problem-types.mts';
+import {PROBLEM_TYPES_ID} from '../../src/lib/openapi/problem-types.ts';
 
 /** The page id of the overview (the kebab case of the API title). */
 export const OVERVIEW_ID = 'tributary-api';

@@ -8,7 +8,12 @@ import {overviewPage, problemTypesPage} from './info-pages.mts';
 import {listObjects, objectPage} from './objects.mts';
 import {operationPage} from './operation-page.mts';
 import {OVERVIEW_ID, listOperations, listWebhooks, type OperationPageEntry} from './operations.mts';
-import {PROBLEM_TYPES_ID, PROBLEM_TYPES_TITLE, problemCatalogue, type ProblemCatalogue} from './problem-types.mts';
+import {
+  PROBLEM_TYPES_ID,
+  PROBLEM_TYPES_TITLE,
+  problemCatalogue,
+  type ProblemCatalogue,
+} from '../../src/lib/openapi/problem-types.ts';
 import {schemaView} from './schema.mts';
 import {tagPage} from './tag-page.mts';
 

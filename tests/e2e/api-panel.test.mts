@@ -4,8 +4,8 @@
 import {after, before, describe, test} from 'node:test';
 import assert from 'node:assert/strict';
 import {AxeBuilder} from '@axe-core/playwright';
-import type {Browser, BrowserContext, Locator, Page} from 'playwright-core';
-import {gotoHydrated, launchBrowser, newPage, waitForHydration} from '../support/site.mts';
+import type {BrowserContext, Locator, Page} from 'playwright-core';
+import {gotoHydrated, suiteBrowser, newPage, waitForHydration} from '../support/site.mts';
 import {newContextInMode} from '../support/a11y.mts';
 import {MOCK_URL} from '../../src/lib/site';
 
@@ -13,11 +13,7 @@ const PRODUCTION = 'https://api.tributary.example/api/v1';
 const CREATE_ORIGIN = '/api/services-origins-create';
 const DESKTOP = {width: 1280, height: 900};
 
-let browser: Browser;
-before(async () => {
-  browser = await launchBrowser();
-});
-after(async () => browser?.close());
+const browser = suiteBrowser();
 
 const panelOf = (page: Page) => page.getByRole('complementary', {name: 'Request and response'});
 /** The request sample the reader sees: the visible code block of the panel's request part. */

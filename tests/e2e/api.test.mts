@@ -1,12 +1,11 @@
-import {after, before, describe, test} from 'node:test';
+import {describe, test} from 'node:test';
 import assert from 'node:assert/strict';
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
-import type {Browser} from 'playwright-core';
 import YAML from 'yaml';
 import {OpenApiIndex} from '../../plugins/api-request/openapi-index.mts';
 import {pageId} from '../../src/lib/openapi';
-import {catalogue, gotoHydrated, h1Of, launchBrowser, newPage, siteUrl} from '../support/site.mts';
+import {catalogue, gotoHydrated, h1Of, suiteBrowser, newPage, siteUrl} from '../support/site.mts';
 
 const index = OpenApiIndex.load();
 const summaryByPage = new Map<string, string>([['tributary-api', index.spec.info.title]]);
@@ -15,11 +14,7 @@ for (const [id, {operation}] of index.operations) {
 }
 
 describe('API reference', () => {
-  let browser: Browser;
-  before(async () => {
-    browser = await launchBrowser();
-  });
-  after(async () => browser?.close());
+  const browser = suiteBrowser();
 
   test('every catalogue API page answers 200 with its summary as h1', async () => {
     const failures: string[] = [];

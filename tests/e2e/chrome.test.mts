@@ -1,7 +1,7 @@
-import {after, before, describe, test} from 'node:test';
+import {describe, test} from 'node:test';
 import assert from 'node:assert/strict';
-import type {Browser, Page} from 'playwright-core';
-import {gotoHydrated, launchBrowser, newPage, waitForHtmlAttribute, waitForHydration} from '../support/site.mts';
+import type {Page} from 'playwright-core';
+import {gotoHydrated, suiteBrowser, newPage, waitForHtmlAttribute, waitForHydration} from '../support/site.mts';
 
 const GUIDE = '/Getting started/Behind the Scenes';
 
@@ -14,11 +14,7 @@ async function theme(page: Page) {
 }
 
 describe('site chrome', () => {
-  let browser: Browser;
-  before(async () => {
-    browser = await launchBrowser();
-  });
-  after(async () => browser?.close());
+  const browser = suiteBrowser();
 
   test('colour toggle cycles light → dark → system, survives reload and syncs to a second tab', async () => {
     const context = await browser.newContext({colorScheme: 'dark'});

@@ -1,11 +1,11 @@
 // Code blocks are highlighted at build time (plugins/code-highlight): the page arrives with its
 // tokens, in the code theme of the reader's colour mode, and no highlighter is downloaded. Blocks
 // given a string at run time still render, and client-side navigation shows highlighted code too.
-import {after, before, describe, test} from 'node:test';
+import {describe, test} from 'node:test';
 import assert from 'node:assert/strict';
-import type {Browser, Page} from 'playwright-core';
+import type {Page} from 'playwright-core';
 import {codeThemeDark, codeThemeLight} from '../../src/codeThemes';
-import {gotoHydrated, launchBrowser, newPage, siteUrl} from '../support/site.mts';
+import {gotoHydrated, suiteBrowser, newPage, siteUrl} from '../support/site.mts';
 
 const GUIDE = '/Guides/Origins/Origin Shield';
 /** A page with <CodeBlock language="text"> blocks filled from imported JSON at run time. */
@@ -41,11 +41,7 @@ function tokenColours(page: Page, type: string) {
 }
 
 describe('code blocks', () => {
-  let browser: Browser;
-  before(async () => {
-    browser = await launchBrowser();
-  });
-  after(async () => browser?.close());
+  const browser = suiteBrowser();
 
   for (const [mode, theme] of [
     ['light', codeThemeLight],

@@ -1,7 +1,6 @@
-import {after, before, test} from 'node:test';
+import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import type {Browser} from 'playwright-core';
-import {gotoHydrated, launchBrowser, newPage} from '../support/site.mts';
+import {gotoHydrated, suiteBrowser, newPage} from '../support/site.mts';
 import {MOCK_URL} from '../../src/lib/site';
 
 // `npm test` runs the mock server (npm run mock: Prism on the bundled OpenAPI file) at MOCK_URL,
@@ -9,11 +8,7 @@ import {MOCK_URL} from '../../src/lib/site';
 /** The explorer's own chunk (webpackChunkName in src/components/ApiTryIt). */
 const EXPLORER_CHUNK = /\/assets\/js\/api-explorer\.[^/]*\.js$/;
 
-let browser: Browser;
-before(async () => {
-  browser = await launchBrowser();
-});
-after(async () => browser?.close());
+const browser = suiteBrowser();
 
 test('the explorer loads only on "Try it", then calls the local mock and shows its 2xx answer', async () => {
   const context = await browser.newContext({viewport: {width: 1400, height: 1000}});

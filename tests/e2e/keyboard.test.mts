@@ -1,10 +1,10 @@
 // Keyboard-only walkthroughs in Chromium: every step uses the keyboard, and every element that
 // takes focus on the way must show a focus indicator (tabTo checks it at each press).
-import {after, before, describe, test} from 'node:test';
+import {describe, test} from 'node:test';
 import assert from 'node:assert/strict';
 import {readFileSync} from 'node:fs';
 import type {Browser, BrowserContext, Page} from 'playwright-core';
-import {gotoHydrated, launchBrowser, waitForHtmlAttribute} from '../support/site.mts';
+import {gotoHydrated, suiteBrowser, waitForHtmlAttribute} from '../support/site.mts';
 import {expectVisibleFocus, focusInfo, hasFocus, tabTo} from '../support/a11y.mts';
 
 const GUIDE = '/Guides/Services/Creating a Service'; // tabs, code blocks, sidebar
@@ -18,12 +18,8 @@ const vectors: {private_key_pem: string; kid: string; exp: number; cases: {url: 
   JSON.parse(readFileSync(new URL('../../docs/Guides/Signed URLs/test-vectors.json', import.meta.url), 'utf8'));
 
 describe('keyboard-only walkthroughs', () => {
-  let browser: Browser;
+  const browser = suiteBrowser();
   let context: BrowserContext;
-  before(async () => {
-    browser = await launchBrowser();
-  });
-  after(async () => browser?.close());
 
   /** A fresh desktop-width page; the context is closed after each test. */
   async function open(sitePath: string, options: Parameters<Browser['newContext']>[0] = {}): Promise<Page> {

@@ -7,7 +7,7 @@ import {existsSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import type {Browser} from 'playwright-core';
 import {BASE_URL, gotoHydrated, launchBrowser, newPage, siteUrl} from '../support/site.mts';
-import {markdownPath} from '../../plugins/llms-txt/markdown-address.ts';
+import {markdownPath} from '../../src/lib/markdownAddress.ts';
 import {brand} from '../../src/brand';
 
 const BUILD_DIR = process.env.BUILD_DIR ?? 'build';

@@ -1,9 +1,9 @@
 // prefers-reduced-motion turns off smooth scrolling, transitions and animations; at 400 % zoom
 // (a 320 CSS px wide viewport) prose reflows without sideways scrolling of the page.
-import {after, before, describe, test} from 'node:test';
+import {describe, test} from 'node:test';
 import assert from 'node:assert/strict';
-import type {Browser, Page} from 'playwright-core';
-import {gotoHydrated, launchBrowser} from '../support/site.mts';
+import type {Page} from 'playwright-core';
+import {gotoHydrated, suiteBrowser} from '../support/site.mts';
 import {NOT_FOUND_PATH} from '../support/a11y.mts';
 
 const GUIDE = '/Guides/Origins/Origin Shield';
@@ -44,11 +44,7 @@ async function exerciseMotion(page: Page) {
 }
 
 describe('reduced motion', () => {
-  let browser: Browser;
-  before(async () => {
-    browser = await launchBrowser();
-  });
-  after(async () => browser?.close());
+  const browser = suiteBrowser();
 
   test('with prefers-reduced-motion: reduce there is no smooth scrolling and no transition or animation', async () => {
     const context = await browser.newContext({reducedMotion: 'reduce', viewport: {width: 1280, height: 900}});
@@ -95,11 +91,7 @@ const REFLOW_PAGES = [
 ];
 
 describe('400 % zoom: 320 CSS px wide', () => {
-  let browser: Browser;
-  before(async () => {
-    browser = await launchBrowser();
-  });
-  after(async () => browser?.close());
+  const browser = suiteBrowser();
 
   for (const sitePath of REFLOW_PAGES) {
     test(`${sitePath} reflows; what scrolls sideways does so in its own focusable, named container`, async () => {

@@ -1,7 +1,6 @@
-import {after, before, describe, test} from 'node:test';
+import {describe, test} from 'node:test';
 import assert from 'node:assert/strict';
-import type {Browser} from 'playwright-core';
-import {BASE_URL, catalogue, h1Of, launchBrowser, newPage, siteUrl} from '../support/site.mts';
+import {BASE_URL, catalogue, h1Of, suiteBrowser, newPage, siteUrl} from '../support/site.mts';
 
 const guideAndTopRoutes = [
   ...catalogue.topLevel,
@@ -10,11 +9,7 @@ const guideAndTopRoutes = [
 ];
 
 describe('catalogue routes', () => {
-  let browser: Browser;
-  before(async () => {
-    browser = await launchBrowser();
-  });
-  after(async () => browser?.close());
+  const browser = suiteBrowser();
 
   // Console and page errors after hydration are checked on every page by the accessibility sweep
   // (a11y.test.mts), which loads each one in Chromium anyway.

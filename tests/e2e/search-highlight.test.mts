@@ -1,9 +1,9 @@
 // Following a search result highlights the query's words on the page (CSS Custom Highlight API),
 // with a clean address and no added elements; an ordinary navigation clears the highlight.
-import {after, before, describe, test} from 'node:test';
+import {describe, test} from 'node:test';
 import assert from 'node:assert/strict';
-import type {Browser, BrowserContext, Page} from 'playwright-core';
-import {gotoHydrated, launchBrowser, newPage} from '../support/site.mts';
+import type {BrowserContext, Page} from 'playwright-core';
+import {gotoHydrated, suiteBrowser, newPage} from '../support/site.mts';
 
 const GUIDE = '/Guides/Services/Creating a Service';
 const HIGHLIGHT = 'search-result';
@@ -21,12 +21,8 @@ function highlighted(page: Page): Promise<string[]> {
 }
 
 describe('search result highlight', () => {
-  let browser: Browser;
+  const browser = suiteBrowser();
   let context: BrowserContext;
-  before(async () => {
-    browser = await launchBrowser();
-  });
-  after(async () => browser?.close());
 
   async function open(sitePath: string) {
     context = await browser.newContext({viewport: {width: 1280, height: 900}});

@@ -1,9 +1,8 @@
-import {after, before, describe, test} from 'node:test';
+import {describe, test} from 'node:test';
 import assert from 'node:assert/strict';
 import {existsSync, readdirSync} from 'node:fs';
 import path from 'node:path';
-import type {Browser} from 'playwright-core';
-import {catalogue, gotoHydrated, launchBrowser, newPage, siteUrl, waitForHydration} from '../support/site.mts';
+import {catalogue, gotoHydrated, suiteBrowser, newPage, siteUrl, waitForHydration} from '../support/site.mts';
 import {MOCK_URL} from '../../src/lib/site';
 
 const GUIDE = '/Guides/Origins/Origin Shield';
@@ -15,11 +14,7 @@ async function head(sitePath: string) {
 }
 
 describe('production serving', () => {
-  let browser: Browser;
-  before(async () => {
-    browser = await launchBrowser();
-  });
-  after(async () => browser?.close());
+  const browser = suiteBrowser();
 
   test('pages, assets and the 404 page carry the security headers', async () => {
     for (const sitePath of [GUIDE, `/assets/js/${mainBundle}`, '/No such page']) {

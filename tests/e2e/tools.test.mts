@@ -1,12 +1,12 @@
 // The interactive tools of the guides, in Chromium against the production build: the signed URL
 // generator, the traffic policy planner and the path pattern tester.
-import {after, before, test} from 'node:test';
+import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {generateKeyPairSync, verify} from 'node:crypto';
 import {readFileSync} from 'node:fs';
 import {AxeBuilder} from '@axe-core/playwright';
-import type {Browser, BrowserContext, Locator, Page, Request} from 'playwright-core';
-import {gotoHydrated, launchBrowser, newPage, siteUrl, waitForHtmlAttribute} from '../support/site.mts';
+import type {BrowserContext, Locator, Page, Request} from 'playwright-core';
+import {gotoHydrated, suiteBrowser, newPage, siteUrl, waitForHtmlAttribute} from '../support/site.mts';
 
 const SIGNING_PAGE = '/Guides/Signed URLs/Generating Signatures';
 const POLICIES_PAGE = '/Guides/Traffic Management/Traffic Policies';
@@ -20,11 +20,7 @@ const vectors: {
   cases: {name: string; url: string; ip: string | null; path: string | null; canonical: string; signed_url: string}[];
 } = JSON.parse(readFileSync(new URL('../../docs/Guides/Signed URLs/test-vectors.json', import.meta.url), 'utf8'));
 
-let browser: Browser;
-before(async () => {
-  browser = await launchBrowser();
-});
-after(async () => browser?.close());
+const browser = suiteBrowser();
 
 function generator(page: Page) {
   const form = page.locator('form', {has: page.getByRole('button', {name: 'Sign URL'})});

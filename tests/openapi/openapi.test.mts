@@ -8,7 +8,7 @@ import {bundleOpenApi} from '../../scripts/bundle-openapi.mts';
 import {catalogue} from '../support/site.mts';
 import {pageId} from '../../src/lib/openapi';
 import {brand} from '../../src/brand';
-import {problemCatalogue, problemExamples} from '../../scripts/api-reference/problem-types.mts';
+import {problemCatalogue, problemExamples} from '../../src/lib/openapi/problem-types.ts';
 
 const index = OpenApiIndex.load();
 const spec = index.spec;

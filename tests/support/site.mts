@@ -1,8 +1,9 @@
+import {after, before} from 'node:test';
 import {chromium, type Browser, type BrowserContext, type Page} from 'playwright-core';
 import {readFileSync} from 'node:fs';
 import {CHROMIUM_ARGS, CHROMIUM_PATH} from '../../scripts/chromium.mts';
 
-/** Every route of CATALOGUE.md (shared/spec), as site paths under the base URL. */
+/** Every route the site promises (tests/fixtures/catalogue.json), as site paths under the base URL. */
 export const catalogue: {
   topLevel: string[];
   guides: {path: string; title: string}[];
@@ -32,6 +33,26 @@ export function h1Of(html: string): string {
 
 export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS});
+}
+
+/**
+ * One browser for the enclosing suite: launched before its first test and closed after its last.
+ * Call it in a `describe` (or at the top of a file) and use the result as the Browser it stands for;
+ * it forwards to the browser launched in `before`, so the suite needs no launch and close code.
+ */
+export function suiteBrowser(): Browser {
+  let browser: Browser | undefined;
+  before(async () => {
+    browser = await launchBrowser();
+  });
+  after(async () => browser?.close());
+  return new Proxy({} as Browser, {
+    get(_, property) {
+      if (!browser) throw new Error('The suite browser is launched in before(): use it inside a test or hook.');
+      const value: unknown = Reflect.get(browser, property);
+      return typeof value === 'function' ? value.bind(browser) : value;
+    },
+  });
 }
 
 /** A page whose uncaught errors fail the test that reads `errors`. */

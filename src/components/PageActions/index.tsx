@@ -2,7 +2,7 @@ import {useEffect, useRef, useState, type ReactNode} from 'react';
 import Head from '@docusaurus/Head';
 import {useLocation} from '@docusaurus/router';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
-import {markdownPath} from '@site/plugins/llms-txt/markdown-address';
+import {markdownPath} from '@site/src/lib/markdownAddress';
 import {copyErrorMessage, copyMarkdown} from './copy';
 import styles from './styles.module.css';
 

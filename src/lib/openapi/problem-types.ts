@@ -1,7 +1,7 @@
 // The catalogue of problem types (openapi/problem-types.yaml, in the bundle as `x-problem-types`)
 // and where the operations use them. The reference page "Problem types", its Markdown twin and the
 // lint rule `tributary/problem-types` all read it from here, so a new type needs only its entry.
-import {HTTP_METHODS as METHODS, deref, namedExamples, pageId, type OpenApiNode} from '../../src/lib/openapi/index.ts';
+import {HTTP_METHODS as METHODS, deref, namedExamples, pageId, type OpenApiNode} from './index';
 
 export interface ProblemType {
   slug: string;
