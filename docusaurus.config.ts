@@ -1,7 +1,7 @@
 import type {Config} from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
 import {brand} from './src/brand';
-import {API_OVERVIEW_ID, apiRoute} from './src/lib/site';
+import {API_OVERVIEW_ID, OPENAPI_BUNDLE, apiRoute, API_ROUTE_BASE} from './src/lib/site';
 import {codeThemeDark, codeThemeLight} from './src/codeThemes';
 import remarkApiRequest from './plugins/api-request/remark.mts';
 import remarkMermaidImages from './plugins/mermaid/remark.mts';
@@ -86,7 +86,7 @@ const config: Config = {
       {
         id: 'api',
         path: 'generated/api',
-        routeBasePath: 'api',
+        routeBasePath: API_ROUTE_BASE,
         sidebarPath: './sidebars-api.ts',
         remarkPlugins: [codeHighlight],
         lastVersion: 'current',
@@ -110,14 +110,14 @@ const config: Config = {
     './plugins/compile-hints/index.mts',
     [
       './plugins/security-headers/index.mts',
-      {openApiBundle: 'generated/static/openapi.json', output: 'generated/nginx/security-headers.conf'},
+      {openApiBundle: OPENAPI_BUNDLE, output: 'generated/nginx/security-headers.conf'},
     ],
     // The search box, the results page and their index (plugins/search).
-    ['./plugins/search/index.mts', {openApiBundle: 'generated/static/openapi.json'}],
+    ['./plugins/search/index.mts', {openApiBundle: OPENAPI_BUNDLE}],
     [
       './plugins/llms-txt/index.mts',
       {
-        openApiBundle: 'generated/static/openapi.json',
+        openApiBundle: OPENAPI_BUNDLE,
         exclude: NOT_IN_SITEMAP,
         summary:
           `${brand.productName} is a multi-CDN orchestration and traffic-management platform: it deploys one service ` +
