@@ -4,7 +4,7 @@
 // 3. production build (its log is kept for the build-warning test), 4. unit and end-to-end tests
 // with Node's test runner against the build served by nginx, the way production serves it.
 //
-// Faster loops (README › Tests): `--unit` (npm run test:unit) generates the API files and runs the
+// Faster loops (CONTRIBUTING › Set up and the quick loops): `--unit` (npm run test:unit) generates the API files and runs the
 // unit tests only, without a build or a server; `--existing-build` (npm run test:e2e) serves the
 // build already in build/ and runs the test files named after it (default: every test).
 import {spawn} from 'node:child_process';

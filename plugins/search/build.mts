@@ -1,5 +1,5 @@
 // Builds the search files from the pages of the site, split so that a query fetches only what it
-// needs (see README › Search):
+// needs (see handbook/architecture.md › Search):
 //   meta     what every query needs: the sorted vocabulary (to expand prefixes and typos into
 //            terms), where each term's shard and each document's chunk starts, the per-document
 //            field lengths of the BM25 score, and the page, kind and API path of each document;
@@ -41,7 +41,7 @@ export interface SearchFileSizes {
 
 /**
  * Raw bytes a shard of the index holds at least (until its last term): about 3 kB gzip. Measured
- * against 20,000 (README › Search): smaller shards waste fewer bytes on the terms a query does not
+ * against 20,000 (handbook/architecture.md › Search): smaller shards waste fewer bytes on the terms a query does not
  * need (further query p95 27 kB against 39), for more requests; a frequent term can exceed it alone.
  */
 export const SHARD_BYTES = 4_000;

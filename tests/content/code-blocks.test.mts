@@ -1,5 +1,5 @@
 // The guides' code blocks run as pasted: shell parses, JSON and YAML parse, and every `aws`
-// command names a real service, operation and parameters (README › What `npm test` runs).
+// command names a real service, operation and parameters (handbook/architecture.md › What `npm test` runs).
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {spawnSync} from 'node:child_process';

@@ -34,7 +34,7 @@ export interface ScoringIndex {
 /**
  * Scores the documents as MiniSearch 7.2's search (combineWith OR) does over the same postings,
  * in typed arrays rather than an object per document and term: 5 to 10 times faster on frequent
- * terms (README › Search). For each query term, the term itself (weight 1), when prefixed the
+ * terms (handbook/architecture.md › Search). For each query term, the term itself (weight 1), when prefixed the
  * loaded terms that extend it (PREFIX_WEIGHT × length / (length + 0.3 × extra letters)), and with
  * `fuzzy` the terms within its typo distance (FUZZY_WEIGHT × length / (length + distance)) add
  * weight × field boost × document boost × BM25+ for each field holding them; a document's sum is

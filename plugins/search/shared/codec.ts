@@ -4,7 +4,7 @@
 // digits, 5 bits a character. The last digit of a number is one of DIGITS' first 32 characters, the
 // others one of its last 32, so a number under 32 (most gaps) takes one character. The digits are
 // safe in JSON strings, and the whole stays gzip-compressible. About 2.5 times smaller than the JSON
-// of MiniSearch's serialization and the position lists, gzip (README › Search).
+// of MiniSearch's serialization and the position lists, gzip (handbook/architecture.md › Search).
 
 /** 64 characters: final digits (0-9A-V), then continuation digits (W-Za-z-_). */
 const DIGITS = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz-_';
