@@ -4,7 +4,6 @@ export type {Direction, OpenApiDocument, OpenApiNode} from './types';
 export {deref, inlineRefs, resolve, resolvePointer} from './ref';
 export {flatten, mergeAllOf} from './all-of';
 export {hiddenMarker, isHidden, schemaForDirection, type DirectionOptions} from './direction';
-export {apiRoute} from '../site';
 export {apiPagePath, operationPagePath, pageId, tagPagePath} from './address';
 export {exampleOf, namedExamples, type NamedExample} from './examples';
 export {JSON_MEDIA_TYPES, SpecError, isJsonMedia, jsonMedia, requestMediaType} from './media';
