@@ -108,6 +108,8 @@ const config: Config = {
     'docusaurus-plugin-sass',
     './plugins/code-highlight/index.mts',
     './plugins/compile-hints/index.mts',
+    // The app's start-up as short tasks (plugins/startup-tasks).
+    './plugins/startup-tasks/index.mts',
     [
       './plugins/security-headers/index.mts',
       {openApiBundle: OPENAPI_BUNDLE, output: 'generated/nginx/security-headers.conf'},

@@ -10,7 +10,10 @@
 //      in budgets.mts);
 //   4. runs Lighthouse (mobile, simulated throttling, Debian's Chromium), median of --runs runs
 //      (lighthouse.mts);
-//   5. adds the figures of plugins/search/stats.mts when that script exists, with its scale run
+//   5. measures start-up on a phone with the CPU throttled 4× (startup.mts): the long tasks after
+//      the first paint, an interaction right after it, and Lighthouse on our pages and the stock
+//      page in turn (issue 26);
+//   6. adds the figures of plugins/search/stats.mts when that script exists, with its scale run
 //      (a synthetic site of 5× the pages, generated in a temporary folder) (search.mts).
 // It writes generated/bench/bench.json and bench.md (report.mts), prints the table, and refreshes
 // tests/fixtures/stock-docusaurus.json (the stock page's bytes the budget test compares with).
@@ -26,7 +29,7 @@ import {startNginx} from '../serve-nginx.mts';
 import {buildSite, clearSite} from './build.mts';
 import {STOCK_FIXTURE, STOCK_PAGE, writeStockReference} from './budgets.mts';
 import {log, outDir, root, run} from './common.mts';
-import {lighthouseSummary} from './lighthouse.mts';
+import {lighthouseAlternating, lighthouseSummary} from './lighthouse.mts';
 import {parseOptions, USAGE, type BenchOptions} from './options.mts';
 import {
   launchMeasuringBrowser,
@@ -36,13 +39,15 @@ import {
   type WeightSummary,
 } from './page-weight.mts';
 import {renderMarkdown} from './report.mts';
-import {PAGES, type BenchResults, type Builds, type PageResult} from './results.mts';
+import {ALTERNATING_PAGES, PAGES, STARTUP_PAGES, type BenchResults, type Builds, type PageResult} from './results.mts';
 import {searchStats} from './search.mts';
 import {buildStock, readVersions, scaffoldStock, siteFutureFlags} from './stock.mts';
+import {interactionFigures, startupFigures} from './startup.mts';
 import {checkTargets} from './targets.mts';
 
 async function main(options: BenchOptions): Promise<void> {
   const {runs} = options;
+  const startupRuns = options.quick ? 1 : 3;
   mkdirSync(outDir, {recursive: true});
   const versions = readVersions();
   if (versions.declared !== versions.installed) {
@@ -110,6 +115,32 @@ async function main(options: BenchOptions): Promise<void> {
       await browser.close();
     }
 
+    log(`start-up on a phone, CPU throttled 4× (× ${startupRuns} each)…`);
+    const stockUrl = pageUrl(stock.url, STOCK_PAGE.path);
+    const startupBrowser = await launchMeasuringBrowser();
+    let startup: BenchResults['startup'];
+    try {
+      const startupPages = [
+        ...STARTUP_PAGES.map((id) => ({id, url: measured.find((page) => page.id === id)!.url})),
+        {id: STOCK_PAGE.id, url: stockUrl},
+      ];
+      startup = {
+        runs: startupRuns,
+        pages: await startupFigures(startupBrowser, startupPages, startupRuns),
+        interactions: await interactionFigures(startupBrowser, site.url, stock.url, STOCK_PAGE.path, startupRuns),
+        alternating: [],
+      };
+    } finally {
+      await startupBrowser.close();
+    }
+    log(`Lighthouse × ${runs}, in turn with the stock page: ${ALTERNATING_PAGES.join(', ')}`);
+    const alternatingPages = ALTERNATING_PAGES.map((id) => measured.find((page) => page.id === id)!);
+    const alternating = await lighthouseAlternating([...alternatingPages.map((page) => page.url), stockUrl], runs);
+    startup.alternating = [
+      ...alternatingPages.map((page, index) => ({id: page.id, label: page.label, lighthouse: alternating[index]})),
+      {id: STOCK_PAGE.id, label: STOCK_PAGE.label, lighthouse: alternating.at(-1)!},
+    ];
+
     const pages: PageResult[] = [];
     for (const page of measured) {
       log(`Lighthouse × ${runs}: ${page.path}`);
@@ -133,6 +164,7 @@ async function main(options: BenchOptions): Promise<void> {
       pages,
       stock: {...STOCK_PAGE, url: pageUrl(stock.url, STOCK_PAGE.path), page: stockPage, lighthouse: stockLighthouse},
       search,
+      startup,
     };
     const results: BenchResults = {...measuredResults, targets: checkTargets(measuredResults)};
 

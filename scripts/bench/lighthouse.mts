@@ -92,6 +92,29 @@ export async function lighthouseSummary(
   }
 }
 
+/**
+ * Lighthouse on several pages in turn, one run of each per round (ours, then the stock page, then
+ * ours again…), so that each page's median comes from the same moments of the machine as the
+ * others': on a machine whose speed drifts, runs page by page compare different machines.
+ */
+export async function lighthouseAlternating(urls: string[], rounds: number): Promise<LighthouseSummary[]> {
+  const collected: Result[][] = urls.map(() => []);
+  const errors: string[] = urls.map(() => '');
+  const loadAverage = await waitForQuietMachine();
+  for (let round = 0; round < rounds; round += 1) {
+    for (const [index, url] of urls.entries()) {
+      try {
+        collected[index].push(...(await lighthouseRuns(url, 1)));
+      } catch (error) {
+        errors[index] = messageOf(error);
+      }
+    }
+  }
+  return collected.map((lhrs, index) =>
+    lhrs.length ? {...summarizeLighthouse(lhrs), loadAverage} : {error: errors[index] || 'no run'},
+  );
+}
+
 function medianOf(numbers: number[]): number {
   const sorted = [...numbers].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);

@@ -4,6 +4,7 @@ import {GB, kB, mark, seconds} from './format.mts';
 import {QUIET_LOAD, QUIET_WAIT_MS, type LighthouseSummary} from './lighthouse.mts';
 import type {Totals} from './page-weight.mts';
 import type {BenchResults} from './results.mts';
+import {CPU_THROTTLE, PHONE} from './startup.mts';
 import {SEARCH_SCALE, type PhoneLatency, type ScaleRow, type SearchFigures} from './search.mts';
 import {TARGETS} from './targets.mts';
 
@@ -132,6 +133,7 @@ export function renderMarkdown(results: BenchResults): string {
   };
   for (const page of results.pages) lines.push(lhRow(page.label, page.lighthouse, page.id));
   lines.push(lhRow(results.stock.label, results.stock.lighthouse, null));
+  lines.push(...startupTables(results));
   if (results.search.available) {
     lines.push('', '**Search** (`plugins/search/stats.mts`; nothing is fetched on page load)', '');
     lines.push(...searchTable(results.search.figures));
@@ -149,4 +151,77 @@ export function renderMarkdown(results: BenchResults): string {
     for (const check of failed) lines.push(`| ${check.what} | ${check.value} | ${check.target} |`);
   }
   return `${lines.join('\n')}\n`;
+}
+
+/** Issue 26's figures: long tasks after the first paint, interactions, Lighthouse in turn with stock. */
+export function startupTables({startup, pages, stock}: Pick<BenchResults, 'startup' | 'pages' | 'stock'>): string[] {
+  const labelOf = (id: string) => (id === stock.id ? stock.label : (pages.find((page) => page.id === id)?.label ?? id));
+  const stockFigures = startup.pages[stock.id];
+  const ratio = (value: number, reference: number | undefined) =>
+    reference ? `${(value / reference).toFixed(2)}×` : '–';
+  const lines = [
+    '',
+    `**Start-up on a phone** (${PHONE.width}×${PHONE.height}, Chromium's CPU throttled ${CPU_THROTTLE}×, empty cache; ` +
+      `median of ${startup.runs} load(s) by the longest task; tasks longer than 50 ms that start after the first ` +
+      'contentful paint, with what the longest spent its time on; blocking = their time beyond 50 ms)',
+    '',
+    '| page | FCP | longest task after FCP | range | blocking after FCP | vs stock | tasks > 50 ms | longest task spent on |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |',
+  ];
+  for (const [id, figures] of Object.entries(startup.pages)) {
+    if ('error' in figures) {
+      lines.push(`| ${labelOf(id)} | failed: ${figures.error.replaceAll('|', '/')} |||||||`);
+      continue;
+    }
+    const longest = figures.longTasks.find((task) => task.durationMs === figures.longestMs);
+    const spent = longest
+      ? Object.entries(longest.breakdown)
+          .map(([what, ms]) => `${what} ${ms} ms`)
+          .join(', ')
+      : '–';
+    const reference = stockFigures && !('error' in stockFigures) ? stockFigures.blockingMs : undefined;
+    lines.push(
+      `| ${labelOf(id)} | ${figures.fcpMs} ms | ${figures.longestMs} ms | ${figures.longestRange.join('–')} ms | ` +
+        `${figures.blockingMs} ms | ${id === stock.id ? '1.00×' : ratio(figures.blockingMs, reference)} | ${figures.longTasks.length} | ${spent} |`,
+    );
+  }
+  const stockInteraction = startup.interactions.find((interaction) => interaction.id.startsWith('stock'));
+  lines.push(
+    '',
+    '**An interaction right after the first paint** (same phone; from the press, its own timestamp, to the first frame ' +
+      'showing the answer; median of the runs)',
+    '',
+    '| interaction | median | all runs | vs stock menu |',
+    '| --- | ---: | --- | ---: |',
+  );
+  for (const interaction of startup.interactions) {
+    const median =
+      interaction.medianMs === null ? `no answer (${interaction.error ?? ''})` : `${interaction.medianMs} ms`;
+    const versus =
+      interaction.medianMs !== null && stockInteraction?.medianMs
+        ? ratio(interaction.medianMs, stockInteraction.medianMs)
+        : '–';
+    lines.push(`| ${interaction.label} | ${median} | ${interaction.allMs.join(', ')} | ${versus} |`);
+  }
+  const stockLh = startup.alternating.find((entry) => entry.id === stock.id)?.lighthouse;
+  lines.push(
+    '',
+    '**Lighthouse in turn with the stock page** (one run of each page per round, so all see the same machine)',
+    '',
+    '| page | performance | TBT | TBT vs stock | LCP | perf. range | CPU index |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: |',
+  );
+  for (const entry of startup.alternating) {
+    const lh = entry.lighthouse;
+    if ('error' in lh) {
+      lines.push(`| ${entry.label} | failed: ${lh.error.replaceAll('|', '/')} ||||||`);
+      continue;
+    }
+    const versus = stockLh && !('error' in stockLh) ? ratio(lh.tbtMs, stockLh.tbtMs) : '–';
+    lines.push(
+      `| ${entry.label} | ${lh.performance} | ${lh.tbtMs} ms | ${versus} | ${(lh.lcpMs / 1000).toFixed(2)} s | ` +
+        `${lh.performanceRange.join('–')} | ${lh.benchmarkIndex} |`,
+    );
+  }
+  return lines;
 }

@@ -74,6 +74,7 @@ test('the report marks each page against its JS budget and lists the missed targ
     lighthouseRuns: 1,
     stockFuture: {},
     builds: {site: {}, stock: {}},
+    startup: {runs: 1, pages: {}, interactions: [], alternating: []},
     pages: [
       {
         id: 'home',

@@ -4,6 +4,11 @@ import {jsBudgetOf, STOCK_PAGE} from './budgets.mts';
 import type {LighthouseSummary} from './lighthouse.mts';
 import type {WeightSummary} from './page-weight.mts';
 import type {SearchResult} from './search.mts';
+import type {InteractionSummary, StartupSummary} from './startup.mts';
+
+/** The pages whose start-up is compared with the stock page's (issue 26), and those run in turn with it by Lighthouse. */
+export const STARTUP_PAGES = ['home', 'guide', 'category', 'api-operation'] as const;
+export const ALTERNATING_PAGES = ['guide', 'api-operation'] as const;
 
 /** A page the bench measures; `jsBudget` is its budget from budgets.mts, when it has one. */
 export interface BenchPage {
@@ -64,5 +69,12 @@ export interface BenchResults {
   pages: PageResult[];
   stock: typeof STOCK_PAGE & {url: string; page: WeightSummary; lighthouse: LighthouseSummary};
   search: SearchResult;
+  /** Issue 26: start-up on a throttled phone, and Lighthouse run in turn with the stock page. */
+  startup: {
+    runs: number;
+    pages: Record<string, StartupSummary>;
+    interactions: InteractionSummary[];
+    alternating: {id: string; label: string; lighthouse: LighthouseSummary}[];
+  };
   targets: Check[];
 }

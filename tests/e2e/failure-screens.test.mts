@@ -62,8 +62,9 @@ async function serveAtRoot(): Promise<{url: string; child: ChildProcess}> {
   throw new Error(`nginx did not answer on ${url}`);
 }
 
-/** The app's own script files are runtime~main and main; every other script is a chunk. */
-const isChunk = (url: string) => /\/assets\/js\/[^/]+\.js$/.test(url) && !/\/(runtime~)?main\.[^/]+\.js$/.test(url);
+/** The app's own script files are runtime~main, react-dom and main (plugins/startup-tasks); every other script is a chunk. */
+const isChunk = (url: string) =>
+  /\/assets\/js\/[^/]+\.js$/.test(url) && !/\/(runtime~main|react-dom|main)\.[^/]+\.js$/.test(url);
 
 describe('failure screens', () => {
   let browser: Browser;

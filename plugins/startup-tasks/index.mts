@@ -1,0 +1,54 @@
+// Docusaurus plugin: the app's start-up, right after the first paint, as short tasks rather than one
+// long one, so a reader's tap or key press is answered between them (issue 26). Three changes to
+// what main.js does when it is evaluated:
+//
+// - The route table creates each route's loadable component when the route is first rendered or
+//   preloaded (client/ComponentCreator.tsx), instead of all of them (405 today, more with every
+//   page): a page needs one.
+// - The first preload of the current route, which matches the address against the route table and
+//   adds the route's chunks, runs in a task of its own (client/preload.ts).
+// - React DOM is a script of its own, so that Chromium compiles it in its own task rather than in
+//   main.js's.
+import {createRequire} from 'node:module';
+import path from 'node:path';
+import {fileURLToPath} from 'node:url';
+import type {Plugin} from '@docusaurus/types';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const require = createRequire(import.meta.url);
+
+/**
+ * Docusaurus's client entry imports `./preload`; webpack matches an alias against the request
+ * resolved to an absolute path, without its extension.
+ */
+const CORE_PRELOAD = require.resolve('@docusaurus/core/lib/client/preload.js').replace(/\.js$/, '');
+
+export default function startupTasksPlugin(): Plugin {
+  return {
+    name: 'startup-tasks',
+    configureWebpack(config, isServer) {
+      const alias = {
+        // The same key as Docusaurus's own alias, so this value replaces it rather than following it.
+        '@docusaurus/ComponentCreator': path.join(here, 'client/ComponentCreator.tsx'),
+        [`${CORE_PRELOAD}$`]: path.join(here, 'client/preload.ts'),
+      };
+      if (isServer) return {resolve: {alias}};
+      return {
+        resolve: {alias},
+        optimization: {
+          splitChunks: {
+            cacheGroups: {
+              reactDom: {
+                test: /[\\/]node_modules[\\/](react-dom|scheduler)[\\/]/,
+                name: 'react-dom',
+                chunks: 'initial',
+                enforce: true,
+                priority: 60,
+              },
+            },
+          },
+        },
+      };
+    },
+  };
+}

@@ -1,0 +1,48 @@
+// The plugin replaces two modules of Docusaurus's client by address; an upgrade that moves or
+// renames them would silently undo the change, so these tests check the addresses it relies on.
+import assert from 'node:assert/strict';
+import {existsSync, readFileSync} from 'node:fs';
+import {createRequire} from 'node:module';
+import path from 'node:path';
+import test from 'node:test';
+import type {Plugin} from '@docusaurus/types';
+import startupTasksPlugin from './index.mts';
+
+const require = createRequire(import.meta.url);
+const coreClient = path.dirname(require.resolve('@docusaurus/core/lib/client/clientEntry.js'));
+
+type WebpackConfigure = (
+  config: object,
+  isServer: boolean,
+) => {
+  resolve: {alias: Record<string, string>};
+  optimization?: {splitChunks: {cacheGroups: Record<string, {test: RegExp}>}};
+};
+const configure = (isServer: boolean) =>
+  (startupTasksPlugin() as Plugin & {configureWebpack: WebpackConfigure}).configureWebpack({}, isServer);
+
+test('the route table still creates its components through the alias this plugin replaces', () => {
+  const codegen = readFileSync(require.resolve('@docusaurus/core/lib/server/codegen/codegenRoutes.js'), 'utf8');
+  assert.match(codegen, /import ComponentCreator from '@docusaurus\/ComponentCreator';/);
+  const target = configure(false).resolve.alias['@docusaurus/ComponentCreator'];
+  assert.ok(existsSync(target), `${target} exists`);
+  // The replacement wraps the original, which must still be where it imports it from.
+  assert.ok(existsSync(path.join(coreClient, 'exports/ComponentCreator.js')));
+});
+
+test("the client entry still imports './preload', the address the alias replaces", () => {
+  const entry = readFileSync(path.join(coreClient, 'clientEntry.js'), 'utf8');
+  assert.match(entry, /import preload from '\.\/preload';/);
+  for (const isServer of [false, true]) {
+    const {alias} = configure(isServer).resolve;
+    assert.equal(alias[`${path.join(coreClient, 'preload')}$`], path.join(import.meta.dirname, 'client/preload.ts'));
+  }
+});
+
+test('React DOM and its scheduler go to a script of their own, in the browser bundle only', () => {
+  const {test: modules} = configure(false).optimization!.splitChunks.cacheGroups.reactDom;
+  assert.ok(modules.test(path.join('x', 'node_modules', 'react-dom', 'cjs', 'react-dom-client.production.js')));
+  assert.ok(modules.test(path.join('x', 'node_modules', 'scheduler', 'index.js')));
+  assert.ok(!modules.test(path.join('x', 'node_modules', 'react', 'index.js')));
+  assert.equal(configure(true).optimization, undefined);
+});

@@ -1,0 +1,139 @@
+import assert from 'node:assert/strict';
+import test from 'node:test';
+import {startupTables} from './report.mts';
+import type {BenchResults} from './results.mts';
+import {longTasksAfterPaint, medianStartup, scriptLabel, type StartupFigures} from './startup.mts';
+import {startupChecks} from './targets.mts';
+
+test('long tasks count from the first contentful paint, each with what ran in it', () => {
+  const tasks = longTasksAfterPaint({
+    fcp: 500,
+    tasks: [
+      {start: 100, duration: 300}, // before the paint: not the reader's wait
+      {start: 600, duration: 40}, // short
+      {start: 700, duration: 200},
+      {start: 950, duration: 80},
+    ],
+    frames: [
+      {
+        start: 690,
+        duration: 400,
+        styleAndLayoutStart: 1010,
+        renderStart: 1005,
+        scripts: [
+          {
+            invoker: 'https://x/docs/assets/js/main.8263c9f0.js',
+            sourceURL: 'https://x/docs/assets/js/main.8263c9f0.js',
+            start: 700,
+            duration: 170,
+          },
+          {
+            invoker: 'TimerHandler:setTimeout',
+            sourceURL: 'https://x/docs/assets/js/main.8263c9f0.js',
+            start: 951,
+            duration: 40,
+          },
+        ],
+      },
+    ],
+  });
+  assert.deepEqual(tasks, [
+    {startMs: 200, durationMs: 200, breakdown: {'main.js': 170, 'other (parsing, style, layout, paint)': 30}},
+    {
+      startMs: 450,
+      durationMs: 80,
+      breakdown: {'main.js (setTimeout)': 40, 'style and layout': 20, 'other (parsing, style, layout, paint)': 20},
+    },
+  ]);
+});
+
+test('scripts are named by file without their content hash, and by timer when a timer ran them', () => {
+  assert.equal(
+    scriptLabel({invoker: 'x', sourceURL: 'http://h/docs/assets/js/runtime~main.e386c34a.js'}),
+    'runtime~main.js',
+  );
+  assert.equal(scriptLabel({invoker: 'Window.requestIdleCallback', sourceURL: ''}), 'inline (requestIdleCallback)');
+});
+
+const figures = (longestMs: number): StartupFigures => ({
+  fcpMs: 600,
+  longTasks: [{startMs: 10, durationMs: longestMs, breakdown: {'main.js': longestMs}}],
+  longestMs,
+  blockingMs: longestMs - 50,
+});
+
+test('the median load is chosen by its longest task, with the range beside it', () => {
+  const median = medianStartup([figures(300), figures(120), figures(180)]);
+  assert.equal(median.longestMs, 180);
+  assert.deepEqual(median.longestRange, [120, 300]);
+  assert.equal(median.runs, 3);
+});
+
+const lighthouse = (performance: number, tbtMs: number) => ({
+  runs: 3,
+  medianBy: 'x',
+  lighthouseVersion: '12',
+  formFactor: 'mobile',
+  throttlingMethod: 'simulate',
+  performance,
+  accessibility: 100,
+  bestPractices: 100,
+  seo: 100,
+  lcpMs: 1500,
+  tbtMs,
+  cls: 0,
+  performanceRange: [performance, performance] as [number, number],
+  benchmarkIndex: 1500,
+  failedAudits: {},
+  inherentTo404: [],
+  loadAverage: 0.5,
+});
+
+test('the start-up targets compare with the stock page measured in the same run', () => {
+  const startup: BenchResults['startup'] = {
+    runs: 3,
+    pages: {
+      guide: medianStartup([figures(140)]),
+      'stock-doc': medianStartup([figures(400)]),
+      category: {error: 'timed out'},
+    },
+    interactions: [
+      {id: 'guide-tab', label: 'Guide: tab', medianMs: 250, allMs: [250]},
+      {id: 'stock-menu', label: 'Stock: menu', medianMs: 500, allMs: [500]},
+    ],
+    alternating: [
+      {id: 'guide', label: 'Guide page', lighthouse: lighthouse(90, 300)},
+      {id: 'stock-doc', label: 'Stock Docusaurus doc page', lighthouse: lighthouse(75, 400)},
+    ],
+  };
+  const pages = [
+    {id: 'guide', label: 'Guide page', path: '/g', url: 'u', weight: {} as never, lighthouse: {error: 'x'}},
+  ];
+  const checks = startupChecks({startup, pages});
+  assert.deepEqual(
+    checks.map(({what, value, pass}) => [what, value, pass]),
+    [
+      ['Guide page: longest task after FCP (CPU 4×)', '140 ms', true],
+      ['category: longest task after FCP (CPU 4×)', 'failed', false],
+      ['Guide: tab right after FCP (CPU 4×)', '250 ms', false],
+      ["Guide page: Lighthouse TBT ≤ stock's, run in turn", '300 ms (stock 400 ms)', true],
+      ["Guide page: Lighthouse performance ≥ stock's + 10, run in turn", '90 (stock 75)', true],
+    ],
+  );
+  const table = startupTables({
+    startup,
+    pages,
+    stock: {
+      id: 'stock-doc',
+      label: 'Stock Docusaurus doc page',
+      path: '/docs/intro',
+      url: 'u',
+      page: {} as never,
+      lighthouse: {error: 'x'},
+    },
+  }).join('\n');
+  assert.match(table, /\| Guide page \| 600 ms \| 140 ms \| 140–140 ms \| 90 ms \| 0\.26× \| 1 \| main\.js 140 ms \|/);
+  assert.match(table, /\| Guide: tab \| 250 ms \| 250 \| 0\.50× \|/);
+  assert.match(table, /\| Guide page \| 90 \| 300 ms \| 0\.75× \| 1\.50 s \|/);
+  assert.match(table, /\| category \| failed: timed out \|/);
+});
