@@ -269,3 +269,13 @@ test('an object page lists its fields as returned, and the operations that take 
   );
   assert.match(page('pet-owners').markdown, /## Objects\n\n- \[The Pet object\]\(/);
 });
+
+test('a partial update links the object its merge patch changes', () => {
+  const real = JSON.parse(readFileSync(DEFAULT_BUNDLE, 'utf8'));
+  const pages = new ApiMarkdown(real, SITE).pages();
+  const update = pages.find((p) => p.path === '/docs/api/services-origins-partial-update')!.markdown;
+  assert.match(
+    update,
+    /## Request body\n\n[^#]*Takes: changes to the \[Origin object\]\(https:\/\/docs\.tributary\.example\/docs\/api\/origin-object\)\./,
+  );
+});

@@ -12,7 +12,7 @@ import {
   type OpenApiNode,
 } from '../../src/lib/openapi/index.ts';
 import {OpenApiIndex} from '../api-request/openapi-index.mts';
-import {bodyObjectOf} from '../../scripts/api-reference/objects.mts';
+import {bodyObjectOf, patchedObjectOf} from '../../scripts/api-reference/objects.mts';
 import {cell, code, json, literal} from './markdown-text.mts';
 
 /** How deep nested fields are listed; deeper schemas are "object". */
@@ -80,8 +80,13 @@ export class SpecMarkdown {
     return `${this.origin}${encodeURI(this.pagePath(id))}`;
   }
 
-  /** "Returns: [Origin object](…)" for a body that is a resource object (or a list of one), else undefined. */
+  /**
+   * "Returns: [Origin object](…)" for a body that is a resource object (or a list of one), "Takes:
+   * changes to the [Origin object](…)" for its merge patch, else undefined.
+   */
   objectLine(schemaNode: OpenApiNode | undefined, verb: 'Takes' | 'Returns'): string | undefined {
+    const patched = verb === 'Takes' ? patchedObjectOf(this.spec, schemaNode) : undefined;
+    if (patched) return `Takes: changes to the [${patched.name} object](${this.pageUrl(patched.id)}).`;
     const carried = bodyObjectOf(this.spec, schemaNode);
     if (!carried) return undefined;
     const link = `[${carried.object.name} object${carried.list ? 's' : ''}](${this.pageUrl(carried.object.id)})`;

@@ -5,10 +5,12 @@ import {existsSync, readFileSync} from 'node:fs';
 import {createRequire} from 'node:module';
 import path from 'node:path';
 import test from 'node:test';
-import type {Plugin} from '@docusaurus/types';
+import type {LoadContext, Plugin} from '@docusaurus/types';
 import startupTasksPlugin from './index.mts';
 
 const require = createRequire(import.meta.url);
+// CommonJS, as webpack loads it (registry-loader.cjs says why).
+const registryLoader: (source: string) => string = require('./registry-loader.cjs');
 const coreClient = path.dirname(require.resolve('@docusaurus/core/lib/client/clientEntry.js'));
 
 type WebpackConfigure = (
@@ -18,8 +20,11 @@ type WebpackConfigure = (
   resolve: {alias: Record<string, string>};
   optimization?: {splitChunks: {cacheGroups: Record<string, {test: RegExp}>}};
 };
+const generatedFilesDir = path.join('site', '.docusaurus');
 const configure = (isServer: boolean) =>
-  (startupTasksPlugin() as Plugin & {configureWebpack: WebpackConfigure}).configureWebpack({}, isServer);
+  (
+    startupTasksPlugin({generatedFilesDir} as LoadContext) as Plugin & {configureWebpack: WebpackConfigure}
+  ).configureWebpack({}, isServer);
 
 test('the route table still creates its components through the alias this plugin replaces', () => {
   const codegen = readFileSync(require.resolve('@docusaurus/core/lib/server/codegen/codegenRoutes.js'), 'utf8');
@@ -45,4 +50,23 @@ test('React DOM and its scheduler go to a script of their own, in the browser bu
   assert.ok(modules.test(path.join('x', 'node_modules', 'scheduler', 'index.js')));
   assert.ok(!modules.test(path.join('x', 'node_modules', 'react', 'index.js')));
   assert.equal(configure(true).optimization, undefined);
+});
+
+test("the browser's route registry keeps each route's loader and module id, without the module path", () => {
+  const source = readFileSync(require.resolve('@docusaurus/core/lib/server/codegen/codegenRoutes.js'), 'utf8');
+  // The entry Docusaurus writes, as its code generator spells it.
+  assert.ok(
+    source.includes(
+      '`  "${chunkName}": [() => import(/* webpackChunkName: "${chunkName}" */ "${modulePath}"), "${modulePath}", require.resolveWeak("${modulePath}")],`',
+    ),
+    "Docusaurus's code generator still writes the registry entries the loader rewrites",
+  );
+  const entry = (name: string) =>
+    `  "${name}": [() => import(/* webpackChunkName: "${name}" */ "@site/docs/${name}.mdx"), "@site/docs/${name}.mdx", require.resolveWeak("@site/docs/${name}.mdx")],`;
+  const registry = `export default {\n${entry('a')}\n${entry('b')}\n};\n`;
+  assert.equal(registryLoader(registry), registry.replaceAll(/\), "@site\/docs\/(\w)\.mdx", /g, '), "", '));
+  assert.throws(() => registryLoader(`${registry}const other = require.resolveWeak("x");`), /registry format changed/);
+  const rules = (configure(false) as unknown as {module: {rules: {test: RegExp}[]}}).module.rules;
+  assert.ok(rules[0].test.test(path.join(generatedFilesDir, 'registry.js')));
+  assert.ok(!rules[0].test.test(path.join(generatedFilesDir, 'routes.js')));
 });

@@ -288,9 +288,24 @@ export function responseBodyMdx(
   return link ? `${link}\n\n${schema}` : schema;
 }
 
-/** The request body's link to its object ("Takes: [Origin object](…)"), before its schema. */
+/**
+ * The object a `*Patch` request body changes (`OriginPatch` → the Origin object's page), or
+ * undefined: a merge patch is not the object itself, but the reader wants the object's page.
+ */
+export function patchedObjectOf(spec: OpenApiNode, schemaNode: OpenApiNode | undefined): ResourceObject | undefined {
+  const name = refName(schemaNode);
+  return name?.endsWith('Patch') ? objectOf(spec, name.slice(0, -'Patch'.length)) : undefined;
+}
+
+/**
+ * The request body's link to its object before its schema: "Takes: [Origin object](…)", or for a
+ * merge patch "Takes: changes to the [Origin object](…)".
+ */
 export function requestBodyMdx(spec: OpenApiNode, schemaNode: OpenApiNode | undefined, schemaMdx: string): string {
-  const link = objectLinkMdx(spec, schemaNode, 'Takes');
+  const patched = patchedObjectOf(spec, schemaNode);
+  const link = patched
+    ? `Takes: changes to the [${patched.name} object](/docs/api/${patched.id})`
+    : objectLinkMdx(spec, schemaNode, 'Takes');
   return link ? `${link}\n\n${schemaMdx}` : schemaMdx;
 }
 

@@ -162,13 +162,17 @@ test('operation pages link the objects they take and return, and a returned obje
   // A list links the object of its items and keeps its (short) schema open, the items linked.
   const list = files.get('beds-list.api.mdx')!;
   assert.match(list, /Returns: a list of \[Bed objects\]\(\/docs\/api\/bed-object\)\n\n<ApiSchema/);
-  // The nested garden of a bed links its page; the partial update takes no object.
+  // The nested garden of a bed links its page.
   // On the Bed object's page, its nested garden links the Garden page instead of repeating its fields.
   assert.match(
     files.get('bed-object.object.mdx')!,
     /"name":"garden","required":false,"schema":\{"type":"object","refName":"Garden"[^{}]*"objectPage":"garden-object"\}/,
   );
-  assert.doesNotMatch(files.get('gardens-partial-update.api.mdx')!, /Takes:/);
+  // A partial update takes a merge patch, which links the object it changes.
+  assert.match(
+    files.get('gardens-partial-update.api.mdx')!,
+    /Takes: changes to the \[Garden object\]\(\/docs\/api\/garden-object\)\n\n<ApiSchema label="Request body"/,
+  );
 });
 
 test('an object page id that another page has fails the build with both names', () => {

@@ -76,9 +76,13 @@ async function main(options: BenchOptions): Promise<void> {
     builds.stock.cold = await buildStock(stockDir, 'cold');
     if (!options.quick) builds.stock.warm = await buildStock(stockDir, 'warm');
     // Our pipeline precompresses for nginx's gzip_static; do the same so both are served alike.
-    await run(process.execPath, [path.join(root, 'scripts/precompress.mts'), path.join(stockDir, 'build')], {
-      cwd: root,
-    });
+    await run(
+      process.execPath,
+      ['--import', 'tsx', path.join(root, 'scripts/precompress.mts'), path.join(stockDir, 'build')],
+      {
+        cwd: root,
+      },
+    );
     if (!existsSync(path.join(stockDir, 'build', STOCK_PAGE.path, 'index.html'))) {
       throw new Error(`The stock build has no page at ${STOCK_PAGE.path}: the template's first doc moved.`);
     }

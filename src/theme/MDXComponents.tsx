@@ -1,5 +1,16 @@
 import MDXComponents from '@theme-original/MDXComponents';
 import {MarkdownTable} from '@site/src/components/ScrollRegion';
+import {registerIsland} from '@site/src/components/StaticArticle/registry';
 
-/** Markdown tables scroll inside a keyboard-focusable region on narrow screens. */
-export default {...MDXComponents, table: MarkdownTable};
+/**
+ * Markdown tables scroll inside a keyboard-focusable region on narrow screens. Code blocks (copy
+ * and word-wrap buttons), tables (that region) and collapsible details are islands of the article:
+ * they hydrate on their own while the rest keeps its server HTML (src/components/StaticArticle).
+ */
+export default {
+  ...MDXComponents,
+  pre: registerIsland(MDXComponents.pre),
+  details: registerIsland(MDXComponents.details),
+  Details: registerIsland(MDXComponents.Details),
+  table: registerIsland(MarkdownTable),
+};

@@ -4,6 +4,7 @@ import ApiMethodBadge from '@site/src/components/ApiMethodBadge';
 import ScrollRegion from '@site/src/components/ScrollRegion';
 import {apiRoute} from '@site/src/lib/site';
 import styles from './styles.module.css';
+import {registerIsland} from '@site/src/components/StaticArticle/registry';
 
 export interface ApiOperationSummary {
   /** The page id of the operation, under /api/. */
@@ -14,7 +15,7 @@ export interface ApiOperationSummary {
 }
 
 /** The operations of a tag: method, path and a link to each operation page. */
-export default function ApiOperationList({operations}: {operations: ApiOperationSummary[]}): ReactNode {
+function ApiOperationList({operations}: {operations: ApiOperationSummary[]}): ReactNode {
   return (
     <ScrollRegion>
       <table className={styles.table}>
@@ -44,3 +45,6 @@ export default function ApiOperationList({operations}: {operations: ApiOperation
     </ScrollRegion>
   );
 }
+
+// An island of the article: it hydrates on its own (src/components/StaticArticle).
+export default registerIsland(ApiOperationList);

@@ -2,6 +2,7 @@ import {Children, createContext, isValidElement, useContext, useState, type Reac
 import ApiTryIt from '@site/src/components/ApiTryIt';
 import type {ExplorerOperation} from '@site/src/components/ApiExplorer/types';
 import styles from './styles.module.css';
+import {registerIsland} from '@site/src/components/StaticArticle/registry';
 
 /** A named request example of the operation, with its JSON body for Try it. */
 export interface PanelRequestExample {
@@ -91,7 +92,7 @@ const isElementOf =
  * example of the chosen status, and Try it. Beside the fields on wide screens, it stays in view
  * while the reader scrolls (see styles.module.css).
  */
-export default function ApiPanel({requestExamples, responseExamples, operation, children}: ApiPanelProps): ReactNode {
+function ApiPanel({requestExamples, responseExamples, operation, children}: ApiPanelProps): ReactNode {
   const [request, setRequest] = useState(requestExamples[0]?.name ?? 'default');
   const [response, setResponse] = useState(
     responseExamples.find((candidate) => candidate.example === request)?.key ?? responseExamples[0]?.key ?? '',
@@ -142,3 +143,6 @@ export default function ApiPanel({requestExamples, responseExamples, operation, 
     </aside>
   );
 }
+
+// An island of the article: it hydrates on its own (src/components/StaticArticle).
+export default registerIsland(ApiPanel);

@@ -1,7 +1,9 @@
-import {useId, type ReactNode} from 'react';
+import {type ReactNode} from 'react';
 import ScrollRegion from '@site/src/components/ScrollRegion';
 import {SchemaFacts, typeLabel, type SchemaView} from '@site/src/components/ApiSchema';
 import styles from './styles.module.css';
+import {registerIsland} from '@site/src/components/StaticArticle/registry';
+import {useIslandId} from '@site/src/components/StaticArticle/ids';
 
 export interface ApiParameter {
   name: string;
@@ -14,8 +16,8 @@ export interface ApiParameter {
 }
 
 /** Path, query or header parameters (or response headers) as a two-column table: name and type, then what it is. */
-export default function ApiParameters({label, parameters}: {label: string; parameters: ApiParameter[]}): ReactNode {
-  const captionId = useId();
+function ApiParameters({label, parameters}: {label: string; parameters: ApiParameter[]}): ReactNode {
+  const captionId = useIslandId();
   return (
     <ScrollRegion labelledBy={captionId} className={styles.wrapper}>
       <table className={styles.table}>
@@ -50,3 +52,6 @@ export default function ApiParameters({label, parameters}: {label: string; param
     </ScrollRegion>
   );
 }
+
+// An island of the article: it hydrates on its own (src/components/StaticArticle).
+export default registerIsland(ApiParameters);

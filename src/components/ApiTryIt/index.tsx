@@ -1,7 +1,8 @@
-import {useId, useState, type ReactNode} from 'react';
+import {useState, type ReactNode} from 'react';
 import type {ExplorerOperation} from '@site/src/components/ApiExplorer/types';
 import LazyChunk from '@site/src/components/LazyChunk';
 import styles from './styles.module.css';
+import {useIslandId} from '@site/src/components/StaticArticle/ids';
 
 // The explorer is its own chunk, fetched only when the reader asks for it.
 const loadApiExplorer = () => import(/* webpackChunkName: "api-explorer" */ '@site/src/components/ApiExplorer');
@@ -9,7 +10,7 @@ const loadApiExplorer = () => import(/* webpackChunkName: "api-explorer" */ '@si
 /** The "Try it" button of an operation page; it opens the API explorer below it. */
 export default function ApiTryIt({operation}: {operation: ExplorerOperation}): ReactNode {
   const [open, setOpen] = useState(false);
-  const panelId = useId();
+  const panelId = useIslandId();
   return (
     <div className={styles.tryIt}>
       <button

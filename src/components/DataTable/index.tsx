@@ -1,6 +1,7 @@
-import {useId, type ReactNode} from 'react';
+import {type ReactNode} from 'react';
 import ScrollRegion from '@site/src/components/ScrollRegion';
 import styles from './styles.module.css';
+import {useIslandId} from '@site/src/components/StaticArticle/ids';
 
 export interface DataTableProps {
   /** Names the table and the scrollable region around it. */
@@ -14,7 +15,7 @@ export interface DataTableProps {
  * sideways on narrow screens instead of widening the page; the scroll region is named by the caption.
  */
 export default function DataTable({caption, children}: DataTableProps): ReactNode {
-  const captionId = useId();
+  const captionId = useIslandId();
   return (
     <ScrollRegion className={styles.wrapper} labelledBy={captionId} alwaysRegion>
       <table className={styles.table}>

@@ -3,6 +3,7 @@ import useBrokenLinks from '@docusaurus/useBrokenLinks';
 import {parseFields, type FieldSpec} from './fields';
 import DataTable from '@site/src/components/DataTable';
 import styles from './styles.module.css';
+import {registerIsland} from '@site/src/components/StaticArticle/registry';
 
 export {parseFields, type FieldSpec};
 
@@ -35,7 +36,7 @@ export interface FieldTableProps {
  * A table of record fields: name, type, meaning (with the allowed values) and an example value
  * written as JSON. Each field name is an anchor, so other pages can link to `#field-<name>`.
  */
-export default function FieldTable({data, caption}: FieldTableProps): ReactNode {
+function FieldTable({data, caption}: FieldTableProps): ReactNode {
   const brokenLinks = useBrokenLinks();
   const fields = parseFields(data);
   // Register the row anchors, so that links to `#field-<name>` pass the build's anchor check.
@@ -84,3 +85,6 @@ export default function FieldTable({data, caption}: FieldTableProps): ReactNode 
     </DataTable>
   );
 }
+
+// An island of the article: it hydrates on its own (src/components/StaticArticle).
+export default registerIsland(FieldTable);

@@ -3,6 +3,9 @@ import useIsBrowser from '@docusaurus/useIsBrowser';
 import {DESKTOP_MIN_WIDTH} from '@site/src/lib/site';
 import styles from './styles.module.css';
 
+/** One object for every render: React 19 writes `innerHTML` again whenever this prop is a new object. */
+const SERVER_HTML = {__html: ''};
+
 /** Below the theme's desktop breakpoint the desktop-only parts go. */
 const isPhoneWidth = () => window.innerWidth < DESKTOP_MIN_WIDTH;
 
@@ -26,7 +29,7 @@ export default function HydrateOnDesktop({children}: {children: ReactNode}): Rea
   }, [inert]);
   return inert ? (
     // The empty inner HTML is never written: hydration keeps the server's children.
-    <div key="server-html" className={styles.wrapper} dangerouslySetInnerHTML={{__html: ''}} suppressHydrationWarning />
+    <div key="server-html" className={styles.wrapper} dangerouslySetInnerHTML={SERVER_HTML} suppressHydrationWarning />
   ) : (
     <div key="built" className={styles.wrapper}>
       {children}

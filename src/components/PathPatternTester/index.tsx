@@ -1,9 +1,11 @@
-import {useId, useState, type ReactNode} from 'react';
+import {useState, type ReactNode} from 'react';
 import {findBehavior, type PatternResult} from './match';
 import DataTable from '@site/src/components/DataTable';
 import Field, {TextField} from '@site/src/components/ToolForm/Field';
 import form from '@site/src/components/ToolForm/styles.module.css';
 import styles from './styles.module.css';
+import {registerIsland} from '@site/src/components/StaticArticle/registry';
+import {useIslandId} from '@site/src/components/StaticArticle/ids';
 
 export interface PathPatternTesterProps {
   /** Path patterns of the non-default behaviors, in position order. */
@@ -31,12 +33,12 @@ function describe(result: PatternResult): string {
  * Shows which behavior a URL gets: type the path patterns of the behaviors in position order and a
  * URL, and each pattern is compared with the URL's path the way Tributary compares them.
  */
-export default function PathPatternTester({
+function PathPatternTester({
   initialPatterns = DEFAULT_PATTERNS,
   initialUrl = 'https://www.example.com/images/2026/cat.jpg?w=200',
 }: PathPatternTesterProps): ReactNode {
-  const patternsId = useId();
-  const urlId = useId();
+  const patternsId = useIslandId();
+  const urlId = useIslandId();
   const [patternText, setPatternText] = useState(initialPatterns.join('\n'));
   const [url, setUrl] = useState(initialUrl);
   const patterns = patternText.split('\n').filter((line) => line.trim() !== '');
@@ -102,3 +104,6 @@ export default function PathPatternTester({
     </div>
   );
 }
+
+// An island of the article: it hydrates on its own (src/components/StaticArticle).
+export default registerIsland(PathPatternTester);

@@ -1,10 +1,12 @@
-import {useId, useState, type FormEvent, type ReactNode} from 'react';
+import {useState, type FormEvent, type ReactNode} from 'react';
 import useIsBrowser from '@docusaurus/useIsBrowser';
 import vectors from '@site/docs/Guides/Signed URLs/test-vectors.json';
 import {SignInputError, canonicalString, importSigningKey, inputProblems, signUrl, type SignField} from './sign';
 import Field, {Choice, FieldError, TextField} from '@site/src/components/ToolForm/Field';
 import form from '@site/src/components/ToolForm/styles.module.css';
 import styles from './styles.module.css';
+import {registerIsland} from '@site/src/components/StaticArticle/registry';
+import {useIslandId} from '@site/src/components/StaticArticle/ids';
 
 type ExpiryMode = 'absolute' | 'relative';
 
@@ -72,8 +74,8 @@ function initialCanonical(): string {
  * (non-extractable) and the canonical string is signed with Ed25519. Nothing is sent or stored:
  * the fields have no `name`, so even a native form submission carries none of them.
  */
-export default function SignedUrlGenerator(): ReactNode {
-  const id = useId();
+function SignedUrlGenerator(): ReactNode {
+  const id = useIslandId();
   const fieldId = (field: string) => `${id}-${field}`;
   const errorId = (field: SignField) => `${id}-${field}-error`;
   const [inputs, setInputs] = useState<Inputs>(INITIAL);
@@ -280,3 +282,6 @@ export default function SignedUrlGenerator(): ReactNode {
     </form>
   );
 }
+
+// An island of the article: it hydrates on its own (src/components/StaticArticle).
+export default registerIsland(SignedUrlGenerator);

@@ -3,6 +3,7 @@ import clsx from 'clsx';
 import {LEVEL_LABELS, PROVIDERS, parseSupportData, splitInlineCode, type SupportLevel} from './data';
 import DataTable from '@site/src/components/DataTable';
 import styles from './styles.module.css';
+import {registerIsland} from '@site/src/components/StaticArticle/registry';
 
 export {PROVIDERS, parseSupportData} from './data';
 export type {ProviderKey, SupportLevel, SupportRow} from './data';
@@ -34,12 +35,7 @@ export interface SupportMatrixProps {
  * A feature × provider support table with a caption, scoped header cells, and a text label in
  * every cell (the symbols and colours only repeat it). A footer row counts native support.
  */
-export default function SupportMatrix({
-  data,
-  caption,
-  featureHeader = 'Action',
-  linkFeatures = false,
-}: SupportMatrixProps): ReactNode {
+function SupportMatrix({data, caption, featureHeader = 'Action', linkFeatures = false}: SupportMatrixProps): ReactNode {
   const rows = parseSupportData(data);
   const hasNotes = rows.some(([, row]) => row.note !== undefined);
   return (
@@ -99,3 +95,6 @@ export default function SupportMatrix({
     </DataTable>
   );
 }
+
+// An island of the article: it hydrates on its own (src/components/StaticArticle).
+export default registerIsland(SupportMatrix);

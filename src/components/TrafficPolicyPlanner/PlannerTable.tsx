@@ -1,6 +1,7 @@
-import {useId, type ReactNode} from 'react';
+import {type ReactNode} from 'react';
 import ScrollRegion from '@site/src/components/ScrollRegion';
 import styles from './styles.module.css';
+import {useIslandId} from '@site/src/components/StaticArticle/ids';
 
 /** A table head of one row of column headers. */
 export function TableHead({columns}: {columns: readonly ReactNode[]}): ReactNode {
@@ -26,7 +27,7 @@ export interface PlannerTableProps {
 
 /** A table of the planner's form that scrolls sideways on narrow screens; a caption also names the scroll region. */
 export default function PlannerTable({caption, columns, children}: PlannerTableProps): ReactNode {
-  const captionId = useId();
+  const captionId = useIslandId();
   return (
     <ScrollRegion labelledBy={caption === undefined ? undefined : captionId}>
       <table className={styles.table}>

@@ -1,4 +1,4 @@
-import {useId, useReducer, type ReactNode} from 'react';
+import {useReducer, type ReactNode} from 'react';
 import validate from '@site/generated/validators/traffic-policy.mjs';
 import form from '@site/src/components/ToolForm/styles.module.css';
 import {CONTINENTS} from './continents';
@@ -13,6 +13,8 @@ import {requestBody, saveOperation} from './requestBody';
 import {initialState, reducer, toPolicy, toServiceProvider} from './state';
 import {checkQuery, describeSchemaErrors, policyProblems, type QueryCheck} from './validation';
 import styles from './styles.module.css';
+import {registerIsland} from '@site/src/components/StaticArticle/registry';
+import {useIslandId} from '@site/src/components/StaticArticle/ids';
 
 /** The query in words, such as "country DE (Europe), subdivision DE-BY, ASN 3320". */
 function describeQuery({location: {country, subdivision, asn}, continent}: QueryCheck): string {
@@ -31,8 +33,8 @@ function describeQuery({location: {country, subdivision, asn}, continent}: Query
  * shares the queries; the edited policy is shown as the API request body once it passes the
  * OpenAPI schema (a validator generated at build time) and the API's own rules.
  */
-export default function TrafficPolicyPlanner(): ReactNode {
-  const id = useId();
+function TrafficPolicyPlanner(): ReactNode {
+  const id = useIslandId();
   const fieldId = (name: string) => `${id}-${name}`;
   const [state, dispatch] = useReducer(reducer, initialState);
   const {providers, drafts, editing, query} = state;
@@ -75,3 +77,6 @@ export default function TrafficPolicyPlanner(): ReactNode {
     </section>
   );
 }
+
+// An island of the article: it hydrates on its own (src/components/StaticArticle).
+export default registerIsland(TrafficPolicyPlanner);

@@ -6,6 +6,7 @@ import {useThemeConfig} from '@docusaurus/theme-common';
 import {CodeBlockContextProvider, createCodeBlockMetadata} from '@docusaurus/theme-common/internal';
 import {HighlightedCodeProvider, parseHighlighted} from '@site/src/components/HighlightedCode';
 import {useCodeWordWrap} from '@site/src/hooks/useCodeWordWrap';
+import {registerIsland} from '@site/src/components/StaticArticle/registry';
 
 /** Plain strings are joined so the block can be highlighted and copied; elements are left as they are. */
 function stringifyChildren(children: ReactNode): ReactNode {
@@ -40,7 +41,7 @@ function StringContent({children, ...props}: Omit<Props, 'children'> & {children
  * hydration. The theme did that to swap inline light/dark colours; the colours are CSS now. And its
  * word-wrap button is measured without forcing a layout (src/hooks/useCodeWordWrap.ts).
  */
-export default function CodeBlock({children, highlighted, ...props}: Props & {highlighted?: string}): ReactNode {
+function CodeBlock({children, highlighted, ...props}: Props & {highlighted?: string}): ReactNode {
   const code = stringifyChildren(children);
   if (typeof code !== 'string') return <ElementContent {...props}>{code}</ElementContent>;
   return (
@@ -49,3 +50,6 @@ export default function CodeBlock({children, highlighted, ...props}: Props & {hi
     </HighlightedCodeProvider>
   );
 }
+
+// An island of the article: it hydrates on its own (src/components/StaticArticle).
+export default registerIsland(CodeBlock);

@@ -10,6 +10,7 @@ import {
 } from '@docusaurus/theme-common/internal';
 import type {Props} from '@theme/Tabs';
 import styles from './styles.module.css';
+import {registerIsland} from '@site/src/components/StaticArticle/registry';
 
 function TabList({className}: {className?: string}) {
   const {selectedValue, selectValue, tabValues, block} = useTabs();
@@ -124,7 +125,7 @@ function TabsContainer({className, children}: {className?: string; children: Rea
  * or given in the query string is still selected after hydration: `useTabsContextValue` syncs it in
  * a layout effect, as an ordinary update that React applies to the hydrated panels.
  */
-export default function Tabs(props: Props): ReactNode {
+function Tabs(props: Props): ReactNode {
   const value = useTabsContextValue(props);
   return (
     <TabsProvider value={value}>
@@ -132,3 +133,6 @@ export default function Tabs(props: Props): ReactNode {
     </TabsProvider>
   );
 }
+
+// An island of the article: it hydrates on its own (src/components/StaticArticle).
+export default registerIsland(Tabs);

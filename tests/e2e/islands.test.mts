@@ -1,0 +1,125 @@
+// Issue 26: on a page's first load the article keeps its server HTML and only its islands (tab
+// sets, code blocks, tables, tools, the API panel) hydrate, each on its own; links of the static
+// HTML still open pages inside the app, and after a client-side navigation every island works.
+import {describe, test} from 'node:test';
+import assert from 'node:assert/strict';
+import type {BrowserContext, Page} from 'playwright-core';
+import {gotoHydrated, siteUrl, suiteBrowser} from '../support/site.mts';
+
+const GUIDE = '/Guides/Origins/Origin Shield';
+const ARTICLE = '.theme-doc-markdown';
+
+/** Console errors and uncaught errors, React's hydration errors among them. */
+async function watchedPage(context: BrowserContext): Promise<{page: Page; problems: string[]}> {
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
+  return {page, problems};
+}
+
+/** Whether React owns the element (hydrated or rendered it): it keeps its fiber on the node. */
+const ownedByReact = (page: Page, selector: string) =>
+  page
+    .locator(selector)
+    .first()
+    .evaluate((element) => Object.keys(element).some((key) => key.startsWith('__reactFiber$')));
+
+/** Marks every element of the article, as the server sent it, so a later check can tell them apart from new ones. */
+const MARK_SERVER_ARTICLE = `
+  document.addEventListener('DOMContentLoaded', () => {
+    for (const element of document.querySelectorAll('${ARTICLE} *')) element.fromServer = true;
+  });
+`;
+
+describe('article islands', () => {
+  const browser = suiteBrowser();
+
+  test('on a first load the static article keeps its server elements and React hydrates only the islands', async () => {
+    const context = await browser.newContext({viewport: {width: 1280, height: 900}});
+    await context.addInitScript(MARK_SERVER_ARTICLE);
+    const {page, problems} = await watchedPage(context);
+    await gotoHydrated(page, GUIDE);
+    const tab = page.getByRole('tab', {name: 'API'}).first();
+    await tab.click();
+    assert.equal(await tab.getAttribute('aria-selected'), 'true', 'the tab set hydrated and answers');
+
+    const heading = `${ARTICLE} h2`;
+    assert.equal(await ownedByReact(page, heading), false, 'a heading is left to the server HTML');
+    assert.equal(await ownedByReact(page, `${ARTICLE} p`), false, 'a paragraph too');
+    assert.equal(await ownedByReact(page, `${ARTICLE} [role=tablist]`), true, 'the tab set is hydrated');
+    const kept = await page.evaluate(
+      (selector) =>
+        Array.from(document.querySelectorAll(selector)).every(
+          (element) => (element as Element & {fromServer?: boolean}).fromServer,
+        ),
+      `${ARTICLE} h2, ${ARTICLE} p, ${ARTICLE} [role=tab]`,
+    );
+    assert.ok(kept, 'headings, paragraphs and the tabs are the elements the server sent, not rebuilt ones');
+    // A code block further down hydrates when idle: its copy button appears.
+    await page.locator(`${ARTICLE} .theme-code-block`).last().getByRole('button', {name: /copy/i}).waitFor();
+    assert.deepEqual(problems, [], 'no hydration or other error in the console');
+    await context.close();
+  });
+
+  test('a link of the static article opens the page inside the app, whose islands then work; so do those of the page back', async () => {
+    const context = await browser.newContext({viewport: {width: 1280, height: 900}});
+    const {page, problems} = await watchedPage(context);
+    await gotoHydrated(page, GUIDE);
+    await page.evaluate(() => ((window as unknown as {sameDocument: boolean}).sameDocument = true));
+    await page.locator(ARTICLE).getByRole('link', {name: 'Adding an Origin'}).first().click();
+    await page.getByRole('heading', {level: 1, name: 'Adding an Origin'}).waitFor();
+    assert.equal(
+      await page.evaluate(() => (window as unknown as {sameDocument?: boolean}).sameDocument),
+      true,
+      'the page opened without a reload',
+    );
+    const tab = page.getByRole('tab', {name: 'API'}).first();
+    await tab.click();
+    assert.equal(await tab.getAttribute('aria-selected'), 'true');
+    assert.equal(await ownedByReact(page, `${ARTICLE} p`), true, 'after a navigation the article is rendered by React');
+    await page.locator(`${ARTICLE} .theme-code-block`).first().getByRole('button', {name: /copy/i}).waitFor();
+
+    await page.goBack();
+    await page.getByRole('heading', {level: 1, name: 'Origin Shield'}).waitFor();
+    const back = page.getByRole('tab', {name: 'Dashboard'}).first();
+    await back.click();
+    assert.equal(await back.getAttribute('aria-selected'), 'true');
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  test('an island the reader presses before it has hydrated answers the press', async () => {
+    const context = await browser.newContext({viewport: {width: 1280, height: 900}});
+    // A machine too busy to be idle, and islands not yet seen: only the reader's press hydrates them.
+    await context.addInitScript(`
+      window.requestIdleCallback = () => 0;
+      window.IntersectionObserver = class { observe() {} unobserve() {} disconnect() {} };
+    `);
+    const {page, problems} = await watchedPage(context);
+    await page.goto(siteUrl(GUIDE));
+    await page.locator('html[data-has-hydrated="true"]').waitFor({state: 'attached'});
+    const tablist = `${ARTICLE} [role=tablist]`;
+    assert.equal(await ownedByReact(page, tablist), false, 'the tab set has not hydrated yet');
+    const second = page.locator(tablist).first().getByRole('tab').nth(1);
+    await second.click();
+    await page.locator(`${tablist} [role=tab]:nth-child(2)[aria-selected="true"]`).first().waitFor();
+    assert.equal(await ownedByReact(page, tablist), true);
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  test('an API operation page leaves its description to the server HTML and hydrates its panel', async () => {
+    const context = await browser.newContext({viewport: {width: 1280, height: 900}});
+    const {page, problems} = await watchedPage(context);
+    await gotoHydrated(page, '/api/services-origins-create');
+    assert.equal(await ownedByReact(page, `${ARTICLE} > p`), false, 'the description is left to the server HTML');
+    const panel = page.locator(`${ARTICLE} aside`).first();
+    assert.equal(await ownedByReact(page, `${ARTICLE} aside`), true, 'the panel is hydrated');
+    assert.ok(await panel.isVisible());
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+});
