@@ -44,3 +44,10 @@ export function run(command: string, args: string[], {cwd, logFile}: {cwd: strin
     });
   });
 }
+
+/** The median of `numbers` (the mean of the middle two for an even count). */
+export function medianOf(numbers: number[]): number {
+  const sorted = [...numbers].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}

@@ -5,7 +5,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, {type Result} from 'lighthouse';
 import {computeMedianRun, filterToValidRuns} from 'lighthouse/core/lib/median-run.js';
 import {CHROMIUM_ARGS, CHROMIUM_PATH} from '../chromium.mts';
-import {log, messageOf, round} from './common.mts';
+import {log, medianOf, messageOf, round} from './common.mts';
 
 /** Lighthouse's transient failures (a trace without navigation start on a busy machine) are retried. */
 const LIGHTHOUSE_ATTEMPTS = 3;
@@ -113,12 +113,6 @@ export async function lighthouseAlternating(urls: string[], rounds: number): Pro
   return collected.map((lhrs, index) =>
     lhrs.length ? {...summarizeLighthouse(lhrs), loadAverage} : {error: errors[index] || 'no run'},
   );
-}
-
-function medianOf(numbers: number[]): number {
-  const sorted = [...numbers].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 }
 
 function score(lhr: Result, id: string): number | null {

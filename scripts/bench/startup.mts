@@ -3,8 +3,8 @@
 // tasks longer than 50 ms that start after the first contentful paint (with what each spent its time
 // on, from the Long Animation Frames API), and the latency of an interaction made right after that paint:
 // from the pointer press to the frame after the page shows the answer.
-import type {Browser} from 'playwright-core';
-import {round} from './common.mts';
+import type {Browser, BrowserContext, Page} from 'playwright-core';
+import {medianOf, messageOf, round} from './common.mts';
 
 export const CPU_THROTTLE = 4;
 export const PHONE = {width: 412, height: 823};
@@ -100,14 +100,23 @@ export function longTasksAfterPaint({fcp, tasks, frames}: Collected): LongTask[]
     });
 }
 
+/** A page in a fresh context (empty cache) on a phone, its CPU throttled, with `initScript` installed. */
+async function throttledPhonePage(
+  browser: Browser,
+  initScript: string,
+): Promise<{page: Page; context: BrowserContext}> {
+  const context = await browser.newContext({viewport: PHONE, isMobile: true, hasTouch: true, deviceScaleFactor: 2});
+  const page = await context.newPage();
+  await page.addInitScript(initScript);
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', {rate: CPU_THROTTLE});
+  return {page, context};
+}
+
 /** Loads `url` on a phone with the CPU throttled, and returns the long tasks after FCP. */
 export async function measureStartup(browser: Browser, url: string): Promise<StartupFigures> {
-  const context = await browser.newContext({viewport: PHONE, isMobile: true, hasTouch: true, deviceScaleFactor: 2});
+  const {page, context} = await throttledPhonePage(browser, COLLECT);
   try {
-    const page = await context.newPage();
-    await page.addInitScript(COLLECT);
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Emulation.setCPUThrottlingRate', {rate: CPU_THROTTLE});
     await page.goto(url, {waitUntil: 'load', timeout: 60_000});
     await page.waitForFunction(() => document.documentElement.dataset.hasHydrated === 'true', undefined, {
       timeout: 60_000,
@@ -182,10 +191,9 @@ export const STOCK_INTERACTION: Omit<Interaction, 'path'> = {
  * `answered` holds (the press's own timestamp, so time spent waiting for a busy main thread counts).
  */
 export async function measureInteraction(browser: Browser, base: string, interaction: Interaction): Promise<number> {
-  const context = await browser.newContext({viewport: PHONE, isMobile: true, hasTouch: true, deviceScaleFactor: 2});
-  try {
-    const page = await context.newPage();
-    await page.addInitScript(`
+  const {page, context} = await throttledPhonePage(
+    browser,
+    `
       window.__answer = new Promise((resolve) => {
         addEventListener('pointerdown', (event) => {
           const pressed = event.timeStamp;
@@ -193,9 +201,9 @@ export async function measureInteraction(browser: Browser, base: string, interac
           requestAnimationFrame(check);
         }, {capture: true, once: true});
       });
-    `);
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Emulation.setCPUThrottlingRate', {rate: CPU_THROTTLE});
+    `,
+  );
+  try {
     await page.goto(base + interaction.path.replace(/^\//, ''), {waitUntil: 'commit'});
     await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0, undefined, {
       polling: 20,
@@ -236,11 +244,6 @@ export interface InteractionSummary {
   error?: string;
 }
 
-export function medianOf(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor((sorted.length - 1) / 2)];
-}
-
 /** Runs each measurement `runs` times, our page and the stock page in turn, so both see the same machine. */
 export async function startupFigures(
   browser: Browser,
@@ -255,7 +258,7 @@ export async function startupFigures(
       try {
         (collected[id] ??= []).push(await measureStartup(browser, url));
       } catch (error) {
-        errors[id] = error instanceof Error ? error.message : String(error);
+        errors[id] = messageOf(error);
       }
     }
   }
@@ -284,7 +287,7 @@ export async function interactionFigures(
       try {
         results[index].allMs.push(await measureInteraction(browser, base, interaction));
       } catch (error) {
-        results[index].error = error instanceof Error ? error.message : String(error);
+        results[index].error = messageOf(error);
       }
     }
   }

@@ -150,14 +150,11 @@ export default function StaticArticle({className, header, content}: StaticArticl
   const Bridge = useContextBridge();
   const [roots] = useState(() => new Map<number, Root>());
   const [hydrated] = useState(() => new Set<number>());
+  // Server and browser walk the same tree, so the article has one boundary per island of the walk.
+  const [islandCount] = useState(islands.length);
   const [onHydrated] = useState(() => (index: number) => {
     hydrated.add(index);
-    if (
-      hydrated.size === roots.size &&
-      container.current?.querySelectorAll(`[${ISLAND_ATTRIBUTE}]`).length === roots.size
-    ) {
-      container.current.setAttribute(ISLANDS_STATE, 'hydrated');
-    }
+    if (hydrated.size === islandCount) container.current?.setAttribute(ISLANDS_STATE, 'hydrated');
   });
   const renderIsland = (index: number): ReactNode => (
     <>
@@ -231,5 +228,3 @@ export default function StaticArticle({className, header, content}: StaticArticl
     />
   );
 }
-
-export {registerIsland} from './registry';
