@@ -118,7 +118,7 @@ export default function searchPlugin(context: LoadContext, options: SearchPlugin
       return path.join(here, 'theme');
     },
     getClientModules() {
-      return [path.join(here, 'client', 'searchHighlight.ts')];
+      return [path.join(here, 'client', 'searchHighlight.ts'), path.join(here, 'client', 'shortcut.ts')];
     },
     async postBuild({outDir}) {
       const bundle = path.join(context.siteDir, options.openApiBundle);

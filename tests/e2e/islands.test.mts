@@ -1,8 +1,12 @@
 // Issue 26: on a page's first load the article keeps its server HTML and only its islands (tab
 // sets, code blocks, tables, tools, the API panel) hydrate, each on its own; links of the static
 // HTML still open pages inside the app, and after a client-side navigation every island works.
+// The navbar, a doc page's main column and the footer hydrate each on its own
+// (src/components/SeparateHydration): a press in one answers before the others have hydrated.
 import {describe, test} from 'node:test';
 import assert from 'node:assert/strict';
+import {readdirSync, readFileSync} from 'node:fs';
+import path from 'node:path';
 import type {BrowserContext, Page} from 'playwright-core';
 import {gotoHydrated, siteUrl, suiteBrowser} from '../support/site.mts';
 
@@ -34,8 +38,22 @@ const MARK_SERVER_ARTICLE = `
   });
 `;
 
+const BUILD_DIR = process.env.BUILD_DIR ?? 'build';
+
 describe('article islands', () => {
   const browser = suiteBrowser();
+
+  test('every page sends its parts inline: no Suspense boundary is streamed behind a hidden element and a script', () => {
+    // React's server renderer moves a large boundary (over about 12 kB) into a hidden element that an
+    // inline script swaps in: without JavaScript, and under the site's CSP, its content would stay
+    // hidden. So the parts hydrated on their own must stay small (the navbar, the footer).
+    const pages = readdirSync(BUILD_DIR, {recursive: true, encoding: 'utf8'}).filter((file) => file.endsWith('.html'));
+    assert.ok(pages.length > 300, `the build has its pages (${pages.length})`);
+    const outlined = pages.filter((file) =>
+      /<!--\$\?-->|<template id="?B:/.test(readFileSync(path.join(BUILD_DIR, file), 'utf8')),
+    );
+    assert.deepEqual(outlined, []);
+  });
 
   test('on a first load the static article keeps its server elements and React hydrates only the islands', async () => {
     const context = await browser.newContext({viewport: {width: 1280, height: 900}});
@@ -119,6 +137,47 @@ describe('article islands', () => {
     const panel = page.locator(`${ARTICLE} aside`).first();
     assert.equal(await ownedByReact(page, `${ARTICLE} aside`), true, 'the panel is hydrated');
     assert.ok(await panel.isVisible());
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  /** A phone whose CPU is 6× slower, so the reader's first press comes while the page is still starting. */
+  async function slowPhone(): Promise<{context: BrowserContext; page: Page; problems: string[]}> {
+    const context = await browser.newContext({viewport: {width: 412, height: 823}, isMobile: true, hasTouch: true});
+    const {page, problems} = await watchedPage(context);
+    const session = await context.newCDPSession(page);
+    await session.send('Emulation.setCPUThrottlingRate', {rate: 6});
+    return {context, page, problems};
+  }
+
+  test('on a slow phone, the menu pressed as soon as the app has started opens the drawer, which takes the focus and closes on Escape', async () => {
+    const {context, page, problems} = await slowPhone();
+    await page.goto(siteUrl(GUIDE), {waitUntil: 'commit'});
+    // Before the app's scripts run nothing answers a press; right after, the navbar may not have hydrated yet.
+    await page.locator('html[data-has-hydrated="true"]').waitFor({state: 'attached'});
+    const menuButton = page.locator('button.navbar__toggle');
+    await menuButton.click();
+    await page.locator('.navbar-sidebar--show').waitFor({state: 'attached'});
+    const drawer = page.locator('.navbar-sidebar');
+    await drawer.getByRole('link', {name: 'Origin Shield'}).first().waitFor();
+    await drawer.locator(':focus').waitFor();
+    await page.keyboard.press('Escape');
+    await page.locator('.navbar-sidebar--show').waitFor({state: 'detached'});
+    assert.equal(await menuButton.evaluate((element) => element === document.activeElement), true);
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  test('Ctrl+K pressed as soon as the app has started reaches the search box, and typing finds pages', async () => {
+    const context = await browser.newContext({viewport: {width: 1280, height: 900}});
+    const {page, problems} = await watchedPage(context);
+    await page.goto(siteUrl(GUIDE));
+    await page.locator('html[data-has-hydrated="true"]').waitFor({state: 'attached'});
+    await page.keyboard.press('Control+k');
+    const box = page.locator('.navbar [role="combobox"]');
+    assert.equal(await box.evaluate((element) => element === document.activeElement), true, 'the box has the focus');
+    await page.keyboard.type('origin shield');
+    await page.locator('.navbar [role="option"]', {hasText: 'Origin Shield'}).first().waitFor();
     assert.deepEqual(problems, []);
     await context.close();
   });

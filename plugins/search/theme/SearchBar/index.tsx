@@ -8,14 +8,10 @@ import styles from './styles.module.css';
 
 const DROPDOWN_RESULTS = 8;
 
-function isVisible(element: HTMLElement): boolean {
-  return element.getClientRects().length > 0;
-}
-
 /**
  * The search box of the navbar (its `type: 'search'` item) and of the home page: a combobox whose
  * listbox shows section-level results as the reader types. The search files load on intent: hover,
- * focus or Ctrl/Cmd+K.
+ * focus or Ctrl/Cmd+K (client/shortcut.ts).
  */
 export default function SearchBar(): ReactNode {
   const {status, engine, error: loadError, load} = useSearchEngine();
@@ -39,20 +35,6 @@ export default function SearchBar(): ReactNode {
   const optionCount = results.length + (trimmed ? 1 : 0);
   const expanded =
     open && trimmed !== '' && ((status === 'ready' && (!searching || results.length > 0)) || error !== null);
-
-  // Ctrl+K / Cmd+K focus the first visible search box of the page.
-  useEffect(() => {
-    function onKeyDown(event: globalThis.KeyboardEvent) {
-      if (event.defaultPrevented || event.key.toLowerCase() !== 'k' || !(event.ctrlKey || event.metaKey)) return;
-      const input = inputRef.current;
-      if (!input || !isVisible(input)) return;
-      event.preventDefault();
-      input.focus();
-      input.select();
-    }
-    document.addEventListener('keydown', onKeyDown);
-    return () => document.removeEventListener('keydown', onKeyDown);
-  }, []);
 
   // The active option stays visible when the arrow keys move past the popup's edge.
   useEffect(() => {

@@ -1,4 +1,4 @@
-import {useEffect, type ReactNode} from 'react';
+import {useDeferredValue, useEffect, type ReactNode} from 'react';
 import {useNavbarMobileSidebar} from '@docusaurus/theme-common/internal';
 import NavbarMobileSidebarOriginal from '@theme-original/Navbar/MobileSidebar';
 import {useDeferredMount} from '@site/src/hooks/useDeferredMount';
@@ -8,8 +8,8 @@ import {useDeferredMount} from '@site/src/hooks/useDeferredMount';
  * page behind it is inert (Tab cannot reach links hidden under the drawer, WCAG 2.4.11), and on closing, focus goes
  * back to the menu button instead of being lost.
  */
-function useModalDrawer() {
-  const {shown, toggle} = useNavbarMobileSidebar();
+function useModalDrawer(shown: boolean) {
+  const {toggle} = useNavbarMobileSidebar();
   useEffect(() => {
     const drawer = document.querySelector('.navbar-sidebar');
     const navbar = drawer?.closest('nav');
@@ -41,12 +41,14 @@ function useModalDrawer() {
 
 /**
  * On a phone the closed drawer holds the whole docs sidebar (300–500 components on the API pages):
- * it is built just after hydration, in slices, so it is ready when the menu is first opened; a menu
- * opened sooner builds it at once.
+ * it is built just after hydration, in slices, so it is ready when the menu is first opened. A menu
+ * opened sooner answers the press at once with the navbar's backdrop, and the drawer follows in a
+ * transition instead of holding that first frame back.
  */
 export default function NavbarMobileSidebar(): ReactNode {
   const {shown} = useNavbarMobileSidebar();
-  useModalDrawer();
   const built = useDeferredMount();
-  return built || shown ? <NavbarMobileSidebarOriginal /> : null;
+  const rendered = useDeferredValue(built || shown);
+  useModalDrawer(shown && rendered);
+  return rendered ? <NavbarMobileSidebarOriginal /> : null;
 }

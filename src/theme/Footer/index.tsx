@@ -1,0 +1,12 @@
+import type {ReactNode} from 'react';
+import FooterOriginal from '@theme-original/Footer';
+import SeparateHydration from '@site/src/components/SeparateHydration';
+
+/** The footer, hydrated on its own and last: nothing in it needs React before the reader gets there. */
+export default function Footer(): ReactNode {
+  return (
+    <SeparateHydration>
+      <FooterOriginal />
+    </SeparateHydration>
+  );
+}
