@@ -1,4 +1,4 @@
-// Docusaurus plugin: marks the app's entry scripts (runtime~main.js, react-dom.js, main.js) with V8's
+// Docusaurus plugin: marks the app's entry scripts (runtime~main.js, react-dom.js, libraries.js, main.js) with V8's
 // explicit compile hint, `//# allFunctionsCalledOnLoad`.
 //
 // Why: nearly every function in those scripts runs while the page starts, and V8 would otherwise

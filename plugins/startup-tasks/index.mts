@@ -7,8 +7,9 @@
 //   page): a page needs one.
 // - The first preload of the current route, which matches the address against the route table and
 //   adds the route's chunks, runs in a task of its own (client/preload.ts).
-// - React DOM is a script of its own, so that Chromium compiles it in its own task rather than in
-//   main.js's.
+// - React DOM is a script of its own, and so are the other libraries the app starts with (the theme,
+//   the router: `libraries.js`), so that Chromium compiles each in its own task rather than all in
+//   main.js's, which is left with the site's own code and the evaluation of every module.
 // - The route registry in main.js leaves out the module path of each route, which only the server
 //   reads (registry-loader.cjs): 3 kB gzip less for every page to download and evaluate.
 import {createRequire} from 'node:module';
@@ -52,6 +53,13 @@ export default function startupTasksPlugin(context: LoadContext): Plugin {
                 chunks: 'initial',
                 enforce: true,
                 priority: 60,
+              },
+              libraries: {
+                test: /[\\/]node_modules[\\/]/,
+                name: 'libraries',
+                chunks: 'initial',
+                enforce: true,
+                priority: 50,
               },
             },
           },

@@ -62,9 +62,9 @@ async function serveAtRoot(): Promise<{url: string; child: ChildProcess}> {
   throw new Error(`nginx did not answer on ${url}`);
 }
 
-/** The app's own script files are runtime~main, react-dom and main (plugins/startup-tasks); every other script is a chunk. */
+/** The app's own script files are runtime~main, react-dom, libraries and main (plugins/startup-tasks); every other script is a chunk. */
 const isChunk = (url: string) =>
-  /\/assets\/js\/[^/]+\.js$/.test(url) && !/\/(runtime~main|react-dom|main)\.[^/]+\.js$/.test(url);
+  /\/assets\/js\/[^/]+\.js$/.test(url) && !/\/(runtime~main|react-dom|libraries|main)\.[^/]+\.js$/.test(url);
 
 describe('failure screens', () => {
   let browser: Browser;

@@ -28,8 +28,9 @@ test('the entry scripts the page preloads, and only they, ask V8 to compile them
   );
   assert.deepEqual(
     preloaded.map((href) => href.replace(/^.*\/assets\/js\/([^.]+)\..*$/, '$1')),
-    // React DOM is a script of its own (plugins/startup-tasks), so that it compiles in its own task.
-    ['react-dom', 'runtime~main', 'main'],
+    // React DOM and the other libraries are scripts of their own (plugins/startup-tasks), so that
+    // each compiles in its own task.
+    ['react-dom', 'libraries', 'runtime~main', 'main'],
   );
   const hinted = readdirSync(SCRIPTS_DIR)
     .filter((name) => name.endsWith('.js'))
