@@ -59,7 +59,8 @@ export default function startupTasksPlugin(context: LoadContext): Plugin {
                 name: 'libraries',
                 chunks: 'initial',
                 enforce: true,
-                priority: 50,
+                // Below Docusaurus's `styles` group (50), so the theme's CSS stays in the one stylesheet.
+                priority: 45,
               },
             },
           },

@@ -71,13 +71,15 @@ export async function gotoHydrated(page: Page, sitePath: string) {
 }
 
 /**
- * Waits until React has hydrated, the islands of a doc page's article included. Locator waits run in Playwright's own world; `waitForFunction`
+ * Waits until React has hydrated, the islands of a doc page's article and the navbar included. Locator waits run in Playwright's own world; `waitForFunction`
  * would evaluate a string in the page, which the site's Content-Security-Policy rightly refuses.
  */
 export async function waitForHydration(page: Page) {
   await page.locator('html[data-has-hydrated="true"]').waitFor({state: 'attached'});
   // A doc page's article hydrates its islands on their own, after the app (src/components/StaticArticle).
   await page.locator('[data-islands="pending"]').waitFor({state: 'detached'});
+  // So does the navbar (src/components/SeparateHydration): its colour toggle is enabled once it has.
+  await page.locator('.navbar button[class*="toggleButton"]:not([disabled])').first().waitFor({state: 'attached'});
 }
 
 /** Waits until <html> has the given attribute value (colour mode, theme choice…). */

@@ -2,11 +2,10 @@ import type {ReactNode} from 'react';
 import FooterOriginal from '@theme-original/Footer';
 import SeparateHydration from '@site/src/components/SeparateHydration';
 
+// One element for every render, so the part's boundary keeps its props while it waits to hydrate.
+const footer = <FooterOriginal />;
+
 /** The footer, hydrated on its own and last: nothing in it needs React before the reader gets there. */
 export default function Footer(): ReactNode {
-  return (
-    <SeparateHydration>
-      <FooterOriginal />
-    </SeparateHydration>
-  );
+  return <SeparateHydration>{footer}</SeparateHydration>;
 }
