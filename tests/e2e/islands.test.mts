@@ -7,7 +7,7 @@ import {describe, test} from 'node:test';
 import assert from 'node:assert/strict';
 import {readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
-import type {BrowserContext, Page} from 'playwright-core';
+import type {Browser, BrowserContext, Page} from 'playwright-core';
 import {gotoHydrated, siteUrl, suiteBrowser} from '../support/site.mts';
 
 const GUIDE = '/Guides/Origins/Origin Shield';
@@ -141,9 +141,11 @@ describe('article islands', () => {
     await context.close();
   });
 
-  /** A phone whose CPU is 6× slower, so the reader's first press comes while the page is still starting. */
-  async function slowPhone(): Promise<{context: BrowserContext; page: Page; problems: string[]}> {
-    const context = await browser.newContext({viewport: {width: 412, height: 823}, isMobile: true, hasTouch: true});
+  /** A browser tab whose CPU is 6× slower, so the reader's first press comes while the page is still starting. */
+  async function slowTab(
+    options: Parameters<Browser['newContext']>[0],
+  ): Promise<{context: BrowserContext; page: Page; problems: string[]}> {
+    const context = await browser.newContext(options);
     const {page, problems} = await watchedPage(context);
     const session = await context.newCDPSession(page);
     await session.send('Emulation.setCPUThrottlingRate', {rate: 6});
@@ -151,7 +153,11 @@ describe('article islands', () => {
   }
 
   test('on a slow phone, the menu pressed as soon as the app has started opens at once, and the drawer takes the focus and closes on Escape', async () => {
-    const {context, page, problems} = await slowPhone();
+    const {context, page, problems} = await slowTab({
+      viewport: {width: 412, height: 823},
+      isMobile: true,
+      hasTouch: true,
+    });
     await page.goto(siteUrl(GUIDE), {waitUntil: 'commit'});
     // Before the app's scripts run nothing answers a press.
     await page.locator('html[data-has-hydrated="true"]').waitFor({state: 'attached'});
@@ -170,10 +176,7 @@ describe('article islands', () => {
   });
 
   test('on a slow machine, Ctrl+K pressed as soon as the app has started reaches the search box, and typing finds pages', async () => {
-    const context = await browser.newContext({viewport: {width: 1280, height: 900}});
-    const {page, problems} = await watchedPage(context);
-    const session = await context.newCDPSession(page);
-    await session.send('Emulation.setCPUThrottlingRate', {rate: 6});
+    const {context, page, problems} = await slowTab({viewport: {width: 1280, height: 900}});
     await page.goto(siteUrl(GUIDE), {waitUntil: 'commit'});
     await page.locator('html[data-has-hydrated="true"]').waitFor({state: 'attached'});
     const box = page.locator('.navbar [role="combobox"]');
