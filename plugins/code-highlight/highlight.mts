@@ -1,8 +1,9 @@
 // Build-time syntax highlighting. Code blocks are tokenized once, in Node, with the Prism that
 // prism-react-renderer bundles (plus the languages of `themeConfig.prism.additionalLanguages`), so
-// the browser receives ready markup and never downloads or runs Prism.
+// the browser receives the tokens, joins them into markup and never downloads or runs Prism.
 import {createRequire} from 'node:module';
 import {Prism, normalizeTokens} from 'prism-react-renderer';
+import type {TokenLines} from '../../src/components/HighlightedCode/tokenLines.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -22,26 +23,24 @@ export function loadLanguages(languages: readonly string[]): void {
   }
 }
 
-const ESCAPES: Record<string, string> = {'&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;'};
-const escapeHtml = (text: string): string => text.replace(/[&<>"]/g, (char) => ESCAPES[char]);
-
 /**
- * The inner HTML of a code block's `<code>`: one `token-line` per line, each token a
- * `<span class="token …">`, the markup @theme/CodeBlock renders, without inline colours (the
- * theme colours come from CSS, so one markup serves light and dark mode). An unknown language is
- * plain text, as in the theme.
+ * A block's tokens in the compact form pages carry (src/components/HighlightedCode/tokenLines.ts).
+ * An unknown language is plain text, as in the theme.
  */
-export function highlightToHtml(code: string, language: string): string {
+export function highlightTokens(code: string, language: string): TokenLines {
   const grammar = Prism.languages[language];
   const tokens = grammar ? Prism.tokenize(code, grammar) : [code];
-  return normalizeTokens(tokens)
-    .map((line) => {
-      // A line holding only "\n" renders empty, then the <br> (as @theme/CodeBlock/Line does).
-      const tokensOfLine = line.length === 1 && line[0].content === '\n' ? [{...line[0], content: ''}] : line;
-      const spans = tokensOfLine
-        .map((token) => `<span class="token ${token.types.join(' ')}">${escapeHtml(token.content)}</span>`)
-        .join('');
-      return `<div class="token-line">${spans}<br></div>`;
-    })
-    .join('');
+  const types: string[] = [];
+  const typeIndex = (type: string): number => {
+    const known = types.indexOf(type);
+    return known >= 0 ? known : types.push(type) - 1;
+  };
+  const lines = normalizeTokens(tokens).map((line) =>
+    line.flatMap((token) => [
+      typeIndex(token.types.join(' ')),
+      // A line holding only "\n" is an empty line (as @theme/CodeBlock/Line renders it).
+      token.content === '\n' ? 0 : token.content.length,
+    ]),
+  );
+  return {types, lines};
 }

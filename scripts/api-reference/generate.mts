@@ -11,8 +11,8 @@ const [input = DEFAULT_BUNDLE, output = path.join(root, 'generated/api')] = proc
 try {
   const files = buildReference(loadSpec(input));
   writeReference(output, files);
-  // Every file but the sidebar is a page.
-  console.log(`[api-reference] ${files.size - 1} pages written to ${path.relative(root, output) || output}`);
+  const pages = [...files.keys()].filter((name) => name.endsWith('.mdx')).length;
+  console.log(`[api-reference] ${pages} pages written to ${path.relative(root, output) || output}`);
 } catch (error) {
   console.error(`[api-reference] ${(error as Error).message}`);
   process.exit(1);

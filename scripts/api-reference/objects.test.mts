@@ -135,7 +135,11 @@ test('the reference gets one page per object, first in its tag category of the s
   const page = files.get('garden-object.object.mdx')!;
   assert.match(page, /^---\nid: garden-object\ntitle: "The Garden object"\ndescription: "A patch of land\."/);
   assert.match(page, /## Fields \{#fields\}[\s\S]*<ApiSchema label=\{"Fields of the Garden object"\}/);
-  assert.match(page, /"name":"id","required":true,"schema":\{"type":"string","readOnly":true\}/);
+  assert.match(page, /<ApiSchema label=\{"Fields of the Garden object"\} schema=\{pageSchemas\[0\]\} \/>/);
+  assert.match(
+    files.get('schemas/data/garden-object.object.json')!,
+    /"name":"id","required":true,"schema":\{"type":"string","readOnly":true\}/,
+  );
   assert.match(page, /## Example \{#example\}\n\n```json\n\{\n {2}"id": "g1"/);
   assert.match(page, /## Operations \{#operations\}[\s\S]*<ApiOperationList operations=\{\[\{"id":"gardens-create"/);
   const items = sidebarItems(files);
@@ -165,7 +169,7 @@ test('operation pages link the objects they take and return, and a returned obje
   // The nested garden of a bed links its page.
   // On the Bed object's page, its nested garden links the Garden page instead of repeating its fields.
   assert.match(
-    files.get('bed-object.object.mdx')!,
+    files.get('schemas/data/bed-object.object.json')!,
     /"name":"garden","required":false,"schema":\{"type":"object","refName":"Garden"[^{}]*"objectPage":"garden-object"\}/,
   );
   // A partial update takes a merge patch, which links the object it changes.

@@ -1,4 +1,5 @@
 import {describe, test} from 'node:test';
+import type {Page} from 'playwright-core';
 import assert from 'node:assert/strict';
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
@@ -139,6 +140,78 @@ describe('API reference', () => {
     const link = page.locator('article li > a[href="/docs/api/origin-object"]').first();
     assert.equal((await link.innerText()).trim(), 'Origin object');
     assert.equal(await page.locator('summary a, summary button').count(), 0);
+    await context.close();
+  });
+
+  // The body schemas travel apart from the page's script (scripts/api-reference/page-schemas.mts):
+  // a first load shows them from the server HTML, a page opened in the app fetches them.
+  const SCHEMA_FILE = /\/assets\/data\/[\w.-]+\.json$/;
+
+  /** Opens `target` in the app from `from`, through a link of the article as a reader's click would. */
+  async function openInApp(page: Page, from: string, target: string) {
+    await gotoHydrated(page, from);
+    await page.locator('article .markdown').evaluate((article, href) => {
+      const link = document.createElement('a');
+      link.href = href;
+      link.textContent = 'Open in the app';
+      article.append(link);
+    }, siteUrl(target));
+    await page.getByRole('link', {name: 'Open in the app'}).click();
+    await page.waitForURL(siteUrl(target));
+  }
+
+  test('body fields: a first load shows them without fetching them, a page opened in the app fetches them', async () => {
+    const context = await browser.newContext({viewport: {width: 1280, height: 900}});
+    const {page, errors} = await newPage(context);
+    const fetched: string[] = [];
+    const sameFile = (file: string) => file.replace(/\.[0-9a-f]+\.json$/, '');
+    page.on('request', (request) => {
+      if (SCHEMA_FILE.test(request.url())) fetched.push(new URL(request.url()).pathname);
+    });
+    await gotoHydrated(page, '/api/services-origins-create');
+    const body = page.getByRole('region', {name: 'Request body'});
+    await body.getByText('sni_hostname', {exact: true}).first().waitFor();
+    assert.deepEqual(fetched, [], 'the server HTML has the fields');
+    await openInApp(page, '/api/services-origins-create', '/api/services-behaviors-update-all-update');
+    await page.locator('h1', {hasText: /^Update all behaviors$/}).waitFor();
+    await body.getByText('path_pattern', {exact: true}).first().waitFor();
+    assert.deepEqual(fetched.map(sameFile), ['/docs/assets/data/services-behaviors-update-all-update.api']);
+    // The same fields as the server renders for that page.
+    const inApp = await body.innerText();
+    await gotoHydrated(page, '/api/services-behaviors-update-all-update');
+    assert.equal(await body.innerText(), inApp);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  test('body fields that arrive after the page scroll its anchor back into view, and a failed fetch says so', async () => {
+    const context = await browser.newContext({viewport: {width: 1280, height: 900}});
+    const {page, errors} = await newPage(context);
+    // Held back until the page has rendered without them, as on a slow network.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(SCHEMA_FILE, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await openInApp(page, '/api/services-list', '/api/services-behaviors-update-all-update#response-422');
+    await page.getByRole('region', {name: 'Request body'}).getByText('Loading the fields…').waitFor();
+    release();
+    await page.getByRole('region', {name: 'Request body'}).getByText('path_pattern', {exact: true}).first().waitFor();
+    const anchor = page.locator('#response-422');
+    const top = await anchor.evaluate((element) => element.getBoundingClientRect().top);
+    assert.ok(top >= 0 && top < 200, `the anchor is at the top of the window (${top} px)`);
+
+    await page.unroute(SCHEMA_FILE);
+    await page.route(SCHEMA_FILE, (route) => route.abort('failed'));
+    await openInApp(page, '/api/services-list', '/api/services-waf-logging-create');
+    await page
+      .getByRole('region', {name: 'Request body'})
+      .getByRole('alert')
+      .filter({hasText: 'These fields could not be loaded. Reload the page to see them.'})
+      .waitFor();
+    await page.locator('h1', {hasText: /^Create a WAF logging destination$/}).waitFor();
+    assert.deepEqual(errors, []);
     await context.close();
   });
 

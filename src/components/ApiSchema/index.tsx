@@ -1,7 +1,8 @@
-import type {ReactNode} from 'react';
+import {Suspense, use, useLayoutEffect, useRef, type ReactNode, type Ref} from 'react';
 import Link from '@docusaurus/Link';
 import {apiRoute} from '@site/src/lib/site';
 import type {SchemaView} from './types';
+import {isLazySchema, type LazySchema} from './lazy';
 import styles from './styles.module.css';
 
 export type {SchemaView};
@@ -185,7 +186,44 @@ function Property({name, required, schema}: {name: string; required?: boolean; s
 export interface ApiSchemaProps {
   /** Names the schema for assistive technologies, such as "Request body". */
   label: string;
-  schema: SchemaView;
+  /** The schema, or in the browser the page's schema module's handle on it (./lazy.ts). */
+  schema: SchemaView | LazySchema;
+}
+
+function SchemaSection({label, schema, ref}: {label: string; schema: SchemaView; ref?: Ref<HTMLElement>}): ReactNode {
+  return (
+    <section ref={ref} className={styles.schema} aria-label={label}>
+      <p className={styles.root}>
+        <span className={styles.type}>{typeLabel(schema)}</span> <Flags schema={schema} />
+      </p>
+      <SchemaFacts schema={schema} />
+      <Children schema={schema} />
+    </section>
+  );
+}
+
+/**
+ * The page scrolled to the anchor of its address before these fields arrived: if the anchor comes
+ * after them, it has moved down by their height, so scroll to it again.
+ */
+function keepAnchorInView(section: HTMLElement | null): void {
+  const id = decodeURIComponent(window.location.hash.slice(1));
+  const anchor = id ? document.getElementById(id) : null;
+  if (section && anchor && section.compareDocumentPosition(anchor) & Node.DOCUMENT_POSITION_FOLLOWING) {
+    anchor.scrollIntoView();
+  }
+}
+
+function LoadingSchema({label, schema}: {label: string; schema: LazySchema}): ReactNode {
+  const view = use(schema.load());
+  const section = useRef<HTMLElement>(null);
+  useLayoutEffect(() => keepAnchorInView(section.current), []);
+  if (view) return <SchemaSection ref={section} label={label} schema={view} />;
+  return (
+    <section ref={section} className={styles.schema} aria-label={label}>
+      <p role="alert">These fields could not be loaded. Reload the page to see them.</p>
+    </section>
+  );
 }
 
 /**
@@ -193,13 +231,17 @@ export interface ApiSchemaProps {
  * native <details>, so the page reads without JavaScript.
  */
 export default function ApiSchema({label, schema}: ApiSchemaProps): ReactNode {
+  if (!isLazySchema(schema)) return <SchemaSection label={label} schema={schema} />;
+  if (schema.view) return <SchemaSection label={label} schema={schema.view} />;
   return (
-    <section className={styles.schema} aria-label={label}>
-      <p className={styles.root}>
-        <span className={styles.type}>{typeLabel(schema)}</span> <Flags schema={schema} />
-      </p>
-      <SchemaFacts schema={schema} />
-      <Children schema={schema} />
-    </section>
+    <Suspense
+      fallback={
+        <section className={styles.schema} aria-label={label} aria-busy="true">
+          <p>Loading the fields…</p>
+        </section>
+      }
+    >
+      <LoadingSchema label={label} schema={schema} />
+    </Suspense>
   );
 }

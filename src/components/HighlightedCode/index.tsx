@@ -1,4 +1,5 @@
 import {createContext, useContext} from 'react';
+import {tokenLinesToHtml, type TokenLines} from './tokenLines';
 
 /** A code block's markup as plugins/code-highlight made it at build time. */
 export interface HighlightedCode {
@@ -18,15 +19,18 @@ export function useHighlightedCode(): HighlightedCode | null {
 }
 
 /**
- * The `highlighted` prop (JSON from the remark plugin) with the code it belongs to, or null when
- * absent or unreadable: the block is then highlighted in the browser instead.
+ * The `highlighted` prop (JSON from the remark plugin) joined into markup with the code it belongs
+ * to, or null when absent, unreadable or made for other code: the block is then highlighted in the
+ * browser instead.
  */
 export function parseHighlighted(highlighted: unknown, code: string): HighlightedCode | null {
   if (typeof highlighted !== 'string') return null;
   try {
-    const {language, html} = JSON.parse(highlighted) as Partial<HighlightedCode>;
-    if (typeof language !== 'string' || typeof html !== 'string') return null;
-    return {code: code.replace(/\r?\n$/, ''), language, html};
+    const {language, types, lines} = JSON.parse(highlighted) as Partial<TokenLines & {language: string}>;
+    if (typeof language !== 'string' || !Array.isArray(types) || !Array.isArray(lines)) return null;
+    const lineCode = code.replace(/\r?\n$/, '');
+    const html = tokenLinesToHtml(lineCode, {types, lines});
+    return html === null ? null : {code: lineCode, language, html};
   } catch {
     return null;
   }

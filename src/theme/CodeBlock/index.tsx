@@ -1,4 +1,4 @@
-import {Children, isValidElement, type ReactNode} from 'react';
+import {Children, isValidElement, useMemo, type ReactNode} from 'react';
 import type {Props} from '@theme/CodeBlock';
 import ElementContent from '@theme/CodeBlock/Content/Element';
 import CodeBlockLayout from '@theme/CodeBlock/Layout';
@@ -43,9 +43,13 @@ function StringContent({children, ...props}: Omit<Props, 'children'> & {children
  */
 function CodeBlock({children, highlighted, ...props}: Props & {highlighted?: string}): ReactNode {
   const code = stringifyChildren(children);
+  const highlightedCode = useMemo(
+    () => (typeof code === 'string' ? parseHighlighted(highlighted, code) : null),
+    [highlighted, code],
+  );
   if (typeof code !== 'string') return <ElementContent {...props}>{code}</ElementContent>;
   return (
-    <HighlightedCodeProvider value={parseHighlighted(highlighted, code)}>
+    <HighlightedCodeProvider value={highlightedCode}>
       <StringContent {...props}>{code}</StringContent>
     </HighlightedCodeProvider>
   );
