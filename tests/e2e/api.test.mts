@@ -96,6 +96,8 @@ describe('API reference', () => {
     await page.getByRole('heading', {level: 1, name: 'The Origin object'}).waitFor();
     assert.equal((await page.locator('h1').innerText()).trim(), 'The Origin object');
     const fields = article.getByRole('region', {name: 'Fields of the Origin object'});
+    // A page opened in the app fetches its fields (src/components/ApiSchema/lazy.ts).
+    await fields.getByText('shield', {exact: true}).first().waitFor();
     assert.match(await fields.innerText(), /\bid\s+string \(uuid\)\s+required\s*read-only/);
     assert.match(await fields.innerText(), /\bshield\s+object \(OriginShield\).*\d+ fields/);
     assert.match(await article.locator('pre').first().innerText(), /"name": "web-primary"/);
