@@ -11,6 +11,9 @@ export const PAGE_SCHEMAS_ALIAS = '@api-page-schemas';
 export const SCHEMA_DATA_DIR = 'schemas/data';
 export const SCHEMA_LOADER_DIR = 'schemas/load';
 
+/** `services-list.api` of `services-list.api.mdx`: the name of its schema files. */
+const pageName = (pageFile: string): string => pageFile.replace(/\.mdx$/, '');
+
 const ELEMENT = /^<ApiSchema label=(\S.*?) schema=\{(.*)\} \/>$/gm;
 const LAST_IMPORT = /^import .*;$/gm;
 
@@ -26,10 +29,10 @@ export interface PageWithSchemasApart {
  */
 export function schemasApart(pageFile: string, mdx: string): PageWithSchemasApart {
   const schemas: unknown[] = [];
-  const page = pageFile.replace(/\.mdx$/, '');
+  const page = pageName(pageFile);
   let rewritten = mdx.replace(ELEMENT, (_element, label: string, json: string) => {
     try {
-      schemas.push(JSON.parse(`${json}`));
+      schemas.push(JSON.parse(json));
     } catch (error) {
       throw new Error(`${pageFile}: an <ApiSchema> schema is not JSON (${(error as Error).message})`);
     }
@@ -67,7 +70,7 @@ export function withSchemasApart(files: Map<string, string>): Map<string, string
     const {mdx, schemas} = schemasApart(name, content);
     result.set(name, mdx);
     if (!schemas.length) continue;
-    const page = name.replace(/\.mdx$/, '');
+    const page = pageName(name);
     result.set(`${SCHEMA_DATA_DIR}/${page}.json`, JSON.stringify(schemas));
     result.set(`${SCHEMA_LOADER_DIR}/${page}.ts`, schemaLoaderModule(page, schemas.length));
   }

@@ -190,15 +190,34 @@ export interface ApiSchemaProps {
   schema: SchemaView | LazySchema;
 }
 
-function SchemaSection({label, schema, ref}: {label: string; schema: SchemaView; ref?: Ref<HTMLElement>}): ReactNode {
+/** The section of one body schema, named for assistive technologies. */
+function Section({
+  label,
+  ref,
+  busy,
+  children,
+}: {
+  label: string;
+  ref?: Ref<HTMLElement>;
+  busy?: boolean;
+  children: ReactNode;
+}): ReactNode {
   return (
-    <section ref={ref} className={styles.schema} aria-label={label}>
+    <section ref={ref} className={styles.schema} aria-label={label} aria-busy={busy || undefined}>
+      {children}
+    </section>
+  );
+}
+
+function SchemaFields({schema}: {schema: SchemaView}): ReactNode {
+  return (
+    <>
       <p className={styles.root}>
         <span className={styles.type}>{typeLabel(schema)}</span> <Flags schema={schema} />
       </p>
       <SchemaFacts schema={schema} />
       <Children schema={schema} />
-    </section>
+    </>
   );
 }
 
@@ -218,11 +237,14 @@ function LoadingSchema({label, schema}: {label: string; schema: LazySchema}): Re
   const view = use(schema.load());
   const section = useRef<HTMLElement>(null);
   useLayoutEffect(() => keepAnchorInView(section.current), []);
-  if (view) return <SchemaSection ref={section} label={label} schema={view} />;
   return (
-    <section ref={section} className={styles.schema} aria-label={label}>
-      <p role="alert">These fields could not be loaded. Reload the page to see them.</p>
-    </section>
+    <Section ref={section} label={label}>
+      {view ? (
+        <SchemaFields schema={view} />
+      ) : (
+        <p role="alert">These fields could not be loaded. Reload the page to see them.</p>
+      )}
+    </Section>
   );
 }
 
@@ -231,17 +253,24 @@ function LoadingSchema({label, schema}: {label: string; schema: LazySchema}): Re
  * native <details>, so the page reads without JavaScript.
  */
 export default function ApiSchema({label, schema}: ApiSchemaProps): ReactNode {
-  if (!isLazySchema(schema)) return <SchemaSection label={label} schema={schema} />;
-  if (schema.view) return <SchemaSection label={label} schema={schema.view} />;
+  const view = isLazySchema(schema) ? schema.view : schema;
+  if (view) {
+    return (
+      <Section label={label}>
+        <SchemaFields schema={view} />
+      </Section>
+    );
+  }
   return (
     <Suspense
       fallback={
-        <section className={styles.schema} aria-label={label} aria-busy="true">
+        <Section label={label} busy>
           <p>Loading the fields…</p>
-        </section>
+        </Section>
       }
     >
-      <LoadingSchema label={label} schema={schema} />
+      {/* Only a lazy schema can be without its view: a schema given as such is an object. */}
+      <LoadingSchema label={label} schema={schema as LazySchema} />
     </Suspense>
   );
 }
