@@ -1,6 +1,6 @@
 // Docusaurus plugin: the app's start-up, right after the first paint, as short tasks rather than one
 // long one, so a reader's tap or key press is answered between them (issue 26). Four changes to
-// what main.js holds and does when it is evaluated:
+// what main.js holds and does when it is evaluated, and two to what hydration does:
 //
 // - The route table creates each route's loadable component when the route is first rendered or
 //   preloaded (client/ComponentCreator.tsx), instead of all of them (405 today, more with every
@@ -12,6 +12,11 @@
 //   main.js's, which is left with the site's own code and the evaluation of every module.
 // - The route registry in main.js leaves out the module path of each route, which only the server
 //   reads (registry-loader.cjs): 3 kB gzip less for every page to download and evaluate.
+// - Finding the doc at an address compares strings instead of compiling a regular expression per
+//   doc (client/docsClientUtils.ts): the navbar asks on every page.
+// - A doc card's label is tested for a leading emoji only when it may have one
+//   (client/emojiUtils.ts): the test's pattern is slow to compile, and a category page has a card
+//   per page.
 import {createRequire} from 'node:module';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
@@ -26,6 +31,12 @@ const require = createRequire(import.meta.url);
  * resolved to an absolute path, without its extension.
  */
 const CORE_PRELOAD = require.resolve('@docusaurus/core/lib/client/preload.js').replace(/\.js$/, '');
+/** The docs plugin's hooks import `./docsClientUtils` in the same way. */
+const DOCS_CLIENT_UTILS = require
+  .resolve('@docusaurus/plugin-content-docs/lib/client/docsClientUtils.js')
+  .replace(/\.js$/, '');
+/** theme-common's `internal` entry imports `./utils/emojiUtils`, for `DocCard`. */
+const EMOJI_UTILS = path.join(path.dirname(require.resolve('@docusaurus/theme-common')), 'utils/emojiUtils');
 
 export default function startupTasksPlugin(context: LoadContext): Plugin {
   // A regular expression, which Rspack (Docusaurus's `faster` bundler) matches natively.
@@ -37,6 +48,8 @@ export default function startupTasksPlugin(context: LoadContext): Plugin {
         // The same key as Docusaurus's own alias, so this value replaces it rather than following it.
         '@docusaurus/ComponentCreator': path.join(here, 'client/ComponentCreator.tsx'),
         [`${CORE_PRELOAD}$`]: path.join(here, 'client/preload.ts'),
+        [`${DOCS_CLIENT_UTILS}$`]: path.join(here, 'client/docsClientUtils.ts'),
+        [`${EMOJI_UTILS}$`]: path.join(here, 'client/emojiUtils.ts'),
       };
       if (isServer) return {resolve: {alias}};
       return {

@@ -70,3 +70,35 @@ test("the browser's route registry keeps each route's loader and module id, with
   assert.ok(rules[0].test.test(path.join(generatedFilesDir, 'registry.js')));
   assert.ok(!rules[0].test.test(path.join(generatedFilesDir, 'routes.js')));
 });
+
+test("the docs plugin's hooks still import './docsClientUtils', whose helpers the replacement all provides", async () => {
+  const original = require.resolve('@docusaurus/plugin-content-docs/lib/client/docsClientUtils.js');
+  const hooks = readFileSync(path.join(path.dirname(original), 'index.js'), 'utf8');
+  assert.match(hooks, /} from '\.\/docsClientUtils';/);
+  const replacement = path.join(import.meta.dirname, 'client/docsClientUtils.ts');
+  for (const isServer of [false, true]) {
+    assert.equal(configure(isServer).resolve.alias[`${original.replace(/\.js$/, '')}$`], replacement);
+  }
+  const exportedNames = (source: string) =>
+    [
+      ...[...source.matchAll(/export (?:declare )?(?:function|const) (\w+)/g)].map(([, name]) => name),
+      ...[...source.matchAll(/export \{([^}]*)\} from/g)].flatMap(([, names]) => names.match(/\w+/g) ?? []),
+    ].sort();
+  const originalTypes = readFileSync(original.replace(/\.js$/, '.d.ts'), 'utf8');
+  assert.deepEqual(exportedNames(readFileSync(replacement, 'utf8')), exportedNames(originalTypes));
+  // The one rule the replacement re-implements: the doc at an address is an exact, case-blind match.
+  assert.match(readFileSync(original, 'utf8'), /path: doc\.path,\s*exact: true,\s*strict: false,/);
+});
+
+test("theme-common still imports './utils/emojiUtils' for DocCard, the address the alias replaces", () => {
+  const themeCommon = path.dirname(require.resolve('@docusaurus/theme-common'));
+  const internal = readFileSync(path.join(themeCommon, 'internal.js'), 'utf8');
+  assert.match(internal, /export \{ extractLeadingEmoji \} from '\.\/utils\/emojiUtils';/);
+  assert.ok(existsSync(path.join(themeCommon, 'utils/emojiUtils.js')));
+  for (const isServer of [false, true]) {
+    assert.equal(
+      configure(isServer).resolve.alias[`${path.join(themeCommon, 'utils/emojiUtils')}$`],
+      path.join(import.meta.dirname, 'client/emojiUtils.ts'),
+    );
+  }
+});

@@ -156,6 +156,33 @@ describe('site chrome', () => {
     await context.close();
   });
 
+  test('the navbar marks the section of the page shown, on a first load and after a navigation in the app', async () => {
+    const context = await browser.newContext({viewport: {width: 1280, height: 900}});
+    const {page, errors} = await newPage(context);
+    const marked = () =>
+      page
+        .locator('.navbar__items .navbar__link--active')
+        .evaluateAll((links) => links.map((link) => link.textContent));
+    // A guide is in the guides' sidebar, which the "Getting started" doc and "Guides" both open,
+    // and in the docs version the dropdown names.
+    await gotoHydrated(page, '/Guides/Origins/Origin Shield');
+    assert.deepEqual(await marked(), ['Getting started', 'Guides', 'Next']);
+    // Addresses differ from the doc's path in case, trailing slash and encoding, as links may.
+    await page.evaluate(() => {
+      const link = document.createElement('a');
+      link.href = '/docs/API/services-list/';
+      link.textContent = 'List services';
+      document.querySelector('article .markdown')!.append(link);
+    });
+    await page.getByRole('link', {name: 'List services', exact: true}).click();
+    await page.getByRole('heading', {level: 1, name: 'List services'}).waitFor();
+    assert.deepEqual(await marked(), ['API reference']);
+    await gotoHydrated(page, '/category/products');
+    assert.deepEqual(await marked(), ['Getting started', 'Guides', 'Products', 'Next']);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
   test('the skip link moves focus to the main content', async () => {
     const context = await browser.newContext();
     const {page} = await newPage(context);
