@@ -183,6 +183,27 @@ describe('site chrome', () => {
     await context.close();
   });
 
+  test('a tab chosen below another tab set of its group stays where the reader pressed it', async () => {
+    const context = await browser.newContext({viewport: {width: 1280, height: 900}});
+    const {page, errors} = await newPage(context);
+    await gotoHydrated(page, '/Guides/Origins/Origin Shield');
+    const tabSets = page.locator('.tabs-container').filter({has: page.getByRole('tab', {name: 'API', exact: true})});
+    const [above, below] = [tabSets.nth(0), tabSets.nth(1)];
+    const heightAbove = async () => (await above.boundingBox())!.height;
+    const before = await heightAbove();
+    const tab = below.getByRole('tab', {name: 'API', exact: true});
+    await tab.scrollIntoViewIfNeeded();
+    const top = (await tab.boundingBox())!.y;
+    await tab.click();
+    await below.getByRole('tab', {name: 'API', exact: true, selected: true}).waitFor();
+    await above.getByRole('tab', {name: 'API', exact: true, selected: true}).waitFor();
+    // The set above changed height, which would have moved the tab without the scroll correction.
+    assert.notEqual(await heightAbove(), before);
+    assert.ok(Math.abs((await tab.boundingBox())!.y - top) <= 1, 'the pressed tab has not moved');
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
   test('the skip link moves focus to the main content', async () => {
     const context = await browser.newContext();
     const {page} = await newPage(context);

@@ -12,6 +12,22 @@ import type {Props} from '@theme/Tabs';
 import styles from './styles.module.css';
 import {registerIsland} from '@site/src/components/StaticArticle/registry';
 
+/**
+ * Whether a tab list comes before this tab in the page. Choosing a tab changes only tab sets (those
+ * of its group), so with none above it nothing above the tab can move, and the theme's scroll
+ * blocker is not needed: it measures the tab, a layout of the whole page while the page is still
+ * starting.
+ */
+function hasTabListAbove(tab: HTMLElement): boolean {
+  const list = tab.closest('[role="tablist"]');
+  return Array.from(document.querySelectorAll('[role="tablist"]')).some(
+    (other) =>
+      other !== list &&
+      list !== null &&
+      Boolean(other.compareDocumentPosition(list) & Node.DOCUMENT_POSITION_FOLLOWING),
+  );
+}
+
 function TabList({className}: {className?: string}) {
   const {selectedValue, selectValue, tabValues, block} = useTabs();
 
@@ -26,7 +42,7 @@ function TabList({className}: {className?: string}) {
     const newTabValue = tabValues[newTabIndex]!.value;
 
     if (newTabValue !== selectedValue) {
-      blockElementScrollPositionUntilNextRender(newTab);
+      if (hasTabListAbove(newTab)) blockElementScrollPositionUntilNextRender(newTab);
       selectValue(newTabValue);
     }
   };
@@ -118,7 +134,8 @@ function TabsContainer({className, children}: {className?: string; children: Rea
 }
 
 /**
- * The theme's Tabs, less one line: the theme re-mounted every tab set, with all its panels and
+ * The theme's Tabs, with two changes. A chosen tab keeps its place on screen only when a tab set
+ * above it could move it (hasTabListAbove). And one line less: the theme re-mounted every tab set, with all its panels and
  * their code blocks, right after hydration (`key={String(isBrowser)}`, a workaround for
  * facebook/docusaurus#5653), in the one blocking re-render that follows hydration; on a guide with
  * Dashboard/API tabs that was the longest task after the scripts' start. The tab stored for a group
