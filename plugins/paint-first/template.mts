@@ -133,11 +133,69 @@ function startAfterPaint(sources: string[], timeoutMs: number, baseUrl: string):
     setTimeout(page.start, timeoutMs);
   }
 }
+
+/**
+ * Keeps a press made before the app has started, and makes it again once the app has hydrated.
+ * Until React is attached to the page, nothing answers a press on a control that needs the app (a
+ * tab, the menu button): the press was lost, on a slow phone for a second or more after the first
+ * paint. The last press on a button or tab is kept (links, inputs and details work without the app)
+ * and, when `data-has-hydrated` turns true, focused, which hydrates the island or part it is in, and
+ * clicked again once React has it. Once React has a root on the page it answers presses itself, replaying those
+ * that reach a part still hydrating, so from then on nothing is kept. Old-browser syntax, as above.
+ */
+function keepEarlyPresses(appRootId: string): void {
+  // Members of an object, not named inner functions, for the reason StartHelpers gives.
+  var presses = {kept: null} as {
+    kept: HTMLElement | null;
+    reactHas(element: Element, prefix: string): boolean;
+    keep(event: Event): void;
+    clickWhenHydrated(control: HTMLElement, framesLeft: number): void;
+  };
+  // React marks what it owns with properties named by a prefix and a suffix: `__reactContainer` on
+  // the element it has a root on, `__reactFiber` on each element it has hydrated.
+  presses.reactHas = function (element, prefix) {
+    for (var key in element) if (key.indexOf(prefix) === 0) return true;
+    return false;
+  };
+  presses.keep = function (event) {
+    var target = event.target as Element | null;
+    var control = target && target.closest ? target.closest('button:not([disabled]), [role="tab"]') : null;
+    var appRoot = document.getElementById(appRootId);
+    if (control && !(appRoot && presses.reactHas(appRoot, '__reactContainer'))) presses.kept = control as HTMLElement;
+  };
+  // A click on a control not hydrated yet is dropped if its part cannot hydrate at once (a part
+  // with code still loading), so the click waits for the control, a second at most.
+  presses.clickWhenHydrated = function (control, framesLeft) {
+    if (framesLeft === 0 || presses.reactHas(control, '__reactFiber')) {
+      control.click();
+      return;
+    }
+    requestAnimationFrame(function () {
+      presses.clickWhenHydrated(control, framesLeft - 1);
+    });
+  };
+  document.addEventListener('click', presses.keep, true);
+  new MutationObserver(function (records, observer) {
+    if (document.documentElement.getAttribute('data-has-hydrated') !== 'true') return;
+    observer.disconnect();
+    document.removeEventListener('click', presses.keep, true);
+    var kept = presses.kept;
+    if (!kept || !kept.isConnected) return;
+    // Focus is what the press would have given it, and it tells the article to hydrate the island.
+    kept.focus({preventScroll: true});
+    presses.clickWhenHydrated(kept, 60);
+  }).observe(document.documentElement, {attributes: true, attributeFilter: ['data-has-hydrated']});
+}
 /* eslint-enable no-var */
 
 /** The inline script; the sources are serialized so that no `<` can close the element. */
 const START_SCRIPT = `
-    <script>(${startAfterPaint.toString()})(<%~ JSON.stringify(it.scripts.map((script) => it.baseUrl + script)).replace(/</g, '\\\\u003c') %>, ${START_TIMEOUT_MS}, <%~ JSON.stringify(it.baseUrl).replace(/</g, '\\\\u003c') %>)</script>`;
+    <script>(${startAfterPaint.toString()})(<%~ JSON.stringify(it.scripts.map((script) => it.baseUrl + script)).replace(/</g, '\\\\u003c') %>, ${START_TIMEOUT_MS}, <%~ JSON.stringify(it.baseUrl).replace(/</g, '\\\\u003c') %>);(${keepEarlyPresses.toString()})('__docusaurus')</script>`;
+
+/** `template` with `script` before its `</body>` line, as it is: a `$` in it is not a replacement pattern. */
+function beforeBodyEnd(template: string, script: string): string {
+  return template.replace('\n  </body>', () => `${script}\n  </body>`);
+}
 
 function paintFirstTemplate(template: string): string {
   if (!DEFER_SCRIPTS.test(template)) {
@@ -152,7 +210,7 @@ function paintFirstTemplate(template: string): string {
       'plugins/paint-first: the Docusaurus page template has no `</body>` line to put the start script before.',
     );
   }
-  return withPreloads.replace('\n  </body>', `${START_SCRIPT}\n  </body>`);
+  return beforeBodyEnd(withPreloads, START_SCRIPT);
 }
 
 // Imported from ESM, the CommonJS module's export arrives wrapped in its `default`.
@@ -160,4 +218,4 @@ const docusaurusTemplate = ssgTemplate as string | {default: string};
 export const ssrTemplate = paintFirstTemplate(
   typeof docusaurusTemplate === 'string' ? docusaurusTemplate : docusaurusTemplate.default,
 );
-export {paintFirstTemplate, startAfterPaint, START_TIMEOUT_MS};
+export {beforeBodyEnd, keepEarlyPresses, paintFirstTemplate, startAfterPaint, START_TIMEOUT_MS};

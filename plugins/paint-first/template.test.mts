@@ -2,7 +2,7 @@ import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import vm from 'node:vm';
 import {compileSSGTemplate} from '@docusaurus/core/lib/ssg/ssgTemplate.js';
-import {paintFirstTemplate, ssrTemplate, startAfterPaint} from './template.mts';
+import {beforeBodyEnd, keepEarlyPresses, paintFirstTemplate, ssrTemplate, startAfterPaint} from './template.mts';
 
 async function render(scripts: string[]): Promise<string> {
   const renderPage = await compileSSGTemplate(ssrTemplate);
@@ -31,6 +31,15 @@ test('the page preloads the app scripts instead of running them with defer, and 
   );
   assert.ok(html.indexOf('<main>Page</main>') < html.indexOf('startAfterPaint'), 'the start script follows the page');
   assert.ok(html.includes('["/docs/assets/js/runtime~main.1.js","/docs/assets/js/main.2.js"], 2000, "/docs/")'));
+  assert.ok(html.includes(`;(${keepEarlyPresses.toString()})('__docusaurus')</script>`));
+});
+
+test("the start script is put in the page as it is, even where it has a `$'` or `$&`", () => {
+  const script = "<script>key.indexOf('a$') + '$&'</script>";
+  assert.equal(
+    beforeBodyEnd('<body>\n  <main></main>\n  </body>\n</html>', script),
+    `<body>\n  <main></main>${script}\n  </body>\n</html>`,
+  );
 });
 
 test('a script name cannot close the inline start script', async () => {
@@ -182,4 +191,112 @@ test('a script that fails to load shows the error text once, with a Retry button
   (button.onclick as () => void)();
   assert.equal(page.shown.at(-1)?.tagName, 'reload');
   assert.equal(typeof page.window.tributaryShowLoadError, 'function', 'the app can show the same message');
+});
+
+/** Runs the early-press script's own source against a stand-in document with one app root. */
+function runEarlyPresses() {
+  let onClick: ((event: {target: unknown}) => void) | null = null;
+  let onMutation: (() => void) | null = null;
+  let disconnected = false;
+  const attributes: Record<string, string> = {};
+  const appRoot: Record<string, unknown> = {};
+  const replayed: string[] = [];
+  const control = (name: string, selectable = true): Record<string, unknown> => ({
+    name,
+    isConnected: true,
+    closest: (selector: string) => {
+      assert.equal(selector, 'button:not([disabled]), [role="tab"]');
+      return selectable ? controls[name] : null;
+    },
+    focus: (options: {preventScroll: boolean}) => replayed.push(`focus ${name} preventScroll=${options.preventScroll}`),
+    click: () => replayed.push(`click ${name}`),
+  });
+  const controls: Record<string, Record<string, unknown>> = {};
+  const frames: Array<() => void> = [];
+  for (const name of ['menu', 'tab']) controls[name] = control(name);
+  controls.link = control('link', false);
+  class MutationObserver {
+    constructor(callback: (records: unknown[], observer: MutationObserver) => void) {
+      onMutation = () => callback([], this);
+    }
+    observe(target: unknown, options: object) {
+      // From the script's own realm: compare what it says, not its prototypes.
+      assert.equal(JSON.stringify(options), JSON.stringify({attributes: true, attributeFilter: ['data-has-hydrated']}));
+    }
+    disconnect() {
+      disconnected = true;
+    }
+  }
+  const context = vm.createContext({
+    document: {
+      getElementById: (id: string) => (id === '__docusaurus' ? appRoot : null),
+      documentElement: {getAttribute: (name: string) => attributes[name] ?? null},
+      addEventListener: (type: string, listener: typeof onClick, capture: boolean) => {
+        assert.deepEqual([type, capture], ['click', true]);
+        onClick = listener;
+      },
+      removeEventListener: (type: string, listener: typeof onClick) => {
+        if (listener === onClick) onClick = null;
+      },
+    },
+    MutationObserver,
+    requestAnimationFrame: (callback: () => void) => frames.push(callback),
+  });
+  vm.runInContext(`(${keepEarlyPresses.toString()})('__docusaurus')`, context);
+  return {
+    press: (name: string) => onClick?.({target: controls[name]}),
+    reactStarts: () => (appRoot['__reactContainer$abc'] = {}),
+    reactHydrates: (name: string) => (controls[name]['__reactFiber$abc'] = {}),
+    nextFrames: (count: number) => {
+      for (let frame = 0; frame < count; frame += 1) frames.splice(0).forEach((callback) => callback());
+    },
+    /** Sets `data-has-hydrated`, as the app does, and reports the change. */
+    setHasHydrated: (value: string) => {
+      attributes['data-has-hydrated'] = value;
+      onMutation?.();
+    },
+    replayed,
+    listening: () => onClick !== null,
+    disconnected: () => disconnected,
+  };
+}
+
+test('the last press on a control before React starts is made again, once, when the app has hydrated it', () => {
+  const page = runEarlyPresses();
+  page.press('tab');
+  page.press('link');
+  page.press('menu');
+  page.setHasHydrated('false');
+  assert.deepEqual(page.replayed, [], 'not before the app has hydrated');
+  page.setHasHydrated('true');
+  assert.deepEqual(page.replayed, ['focus menu preventScroll=true'], 'the control is focused, which hydrates it');
+  assert.equal(page.listening(), false, 'presses after hydration are the app’s own');
+  assert.equal(page.disconnected(), true, 'and no later change of the attribute makes it again');
+  page.nextFrames(3);
+  assert.equal(page.replayed.length, 1, 'no click while React has not hydrated the control');
+  page.reactHydrates('menu');
+  page.nextFrames(1);
+  assert.deepEqual(page.replayed, ['focus menu preventScroll=true', 'click menu']);
+  page.nextFrames(100);
+  assert.equal(page.replayed.length, 2);
+});
+
+test('a press is made again after a second of frames even if React has not hydrated the control', () => {
+  const page = runEarlyPresses();
+  page.press('tab');
+  page.setHasHydrated('true');
+  page.nextFrames(59);
+  assert.deepEqual(page.replayed, ['focus tab preventScroll=true']);
+  page.nextFrames(1);
+  assert.deepEqual(page.replayed, ['focus tab preventScroll=true', 'click tab']);
+});
+
+test('a press after React has a root on the page is left to React, and a press on a link is not kept', () => {
+  const page = runEarlyPresses();
+  page.press('link');
+  page.reactStarts();
+  page.press('tab');
+  page.setHasHydrated('true');
+  page.nextFrames(100);
+  assert.deepEqual(page.replayed, []);
 });

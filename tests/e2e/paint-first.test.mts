@@ -4,8 +4,8 @@ import {after, before, describe, test} from 'node:test';
 import assert from 'node:assert/strict';
 import {readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
-import type {Browser} from 'playwright-core';
-import {gotoHydrated, launchBrowser, newPage} from '../support/site.mts';
+import type {Browser, Page} from 'playwright-core';
+import {gotoHydrated, launchBrowser, newPage, siteUrl, waitForHydration} from '../support/site.mts';
 import {COMPILE_HINT} from '../../plugins/compile-hints/index.mts';
 
 const BUILD_DIR = process.env.BUILD_DIR ?? 'build';
@@ -45,6 +45,69 @@ describe('paint before the app starts', () => {
   });
   after(async () => {
     await browser.close();
+  });
+
+  /**
+   * Opens `sitePath` with the app's main script held back, runs `press` on the painted page, then
+   * lets the app start; returns once it has hydrated.
+   */
+  async function pressBeforeTheAppStarts(
+    viewport: {width: number; height: number},
+    sitePath: string,
+    press: (page: Page) => Promise<void>,
+  ) {
+    const context = await browser.newContext({viewport});
+    const {page, errors} = await newPage(context);
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      void page.route(/\/assets\/js\/main\.[0-9a-f]+\.js$/, async (route) => {
+        resolve();
+        await new Promise<void>((resume) => (release = resume));
+        await route.continue();
+      });
+    });
+    await page.goto(siteUrl(sitePath), {waitUntil: 'domcontentloaded'});
+    await held; // the page is painted and the start script has asked for the app
+    await press(page);
+    return {
+      page,
+      errors,
+      context,
+      start: async () => {
+        release();
+        await waitForHydration(page);
+      },
+    };
+  }
+
+  test('a press on the menu button before the app starts opens the menu once the app has started', async () => {
+    const {page, errors, context, start} = await pressBeforeTheAppStarts(
+      {width: 412, height: 823},
+      '/Guides/Origins/Origin Shield',
+      (page) => page.getByRole('button', {name: 'Toggle navigation bar'}).click(),
+    );
+    const drawer = page.locator('.navbar-sidebar--show');
+    assert.equal(await drawer.count(), 0, 'nothing answers the press before the app starts');
+    await start();
+    await drawer.waitFor();
+    await page.getByRole('navigation', {name: 'Main'}).getByRole('link', {name: 'API reference'}).waitFor();
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  test('a tab pressed before the app starts is the one shown once the app has started', async () => {
+    const {page, errors, context, start} = await pressBeforeTheAppStarts(
+      {width: 1280, height: 900},
+      '/Guides/Origins/Origin Shield',
+      (page) => page.getByRole('tab', {name: 'API', exact: true}).first().click(),
+    );
+    const tab = page.getByRole('tab', {name: 'API', exact: true}).first();
+    assert.equal(await tab.getAttribute('aria-selected'), 'false', 'nothing answers the press before the app starts');
+    await start();
+    await page.getByRole('tab', {name: 'API', exact: true, selected: true}).first().waitFor();
+    assert.equal(await page.getByRole('tab', {name: 'Dashboard'}).first().getAttribute('aria-selected'), 'false');
+    assert.deepEqual(errors, []);
+    await context.close();
   });
 
   for (const sitePath of PAGES) {
