@@ -102,3 +102,19 @@ test("theme-common still imports './utils/emojiUtils' for DocCard, the address t
     );
   }
 });
+
+test("the browser's site config leaves out the page template, which only the server reads", () => {
+  const siteConfigLoader: (source: string) => string = require('./site-config-loader.cjs');
+  // The generated config as Docusaurus writes it: the config as JSON, two spaces deep.
+  const codegen = readFileSync(require.resolve('@docusaurus/core/lib/server/codegen/codegen.js'), 'utf8');
+  assert.match(codegen, /export default \$\{JSON\.stringify\(siteConfig, null, 2\)\}/);
+  const config = {title: 'Docs', ssrTemplate: '<html>\n  <script>"$\'"</script>\n</html>', baseUrl: '/docs/'};
+  const source = `export default ${JSON.stringify(config, null, 2)};\n`;
+  assert.equal(siteConfigLoader(source), source.replace(JSON.stringify(config.ssrTemplate), '""'));
+  assert.throws(() => siteConfigLoader('export default {"title": "Docs"};'), /found 0 "ssrTemplate" entries/);
+  const rules = (configure(false) as unknown as {module: {rules: {test: RegExp; use: string[]}[]}}).module.rules;
+  const rule = rules.find(({test: file}) => file.test(path.join(generatedFilesDir, 'docusaurus.config.mjs')));
+  assert.ok(rule, 'a rule for the generated site config');
+  assert.ok(rule.use[0].endsWith('site-config-loader.cjs'));
+  assert.ok(!rule.test.test(path.join(generatedFilesDir, 'registry.js')));
+});
