@@ -20,11 +20,10 @@ import {registerIsland} from '@site/src/components/StaticArticle/registry';
  */
 function hasTabListAbove(tab: HTMLElement): boolean {
   const list = tab.closest('[role="tablist"]');
-  return Array.from(document.querySelectorAll('[role="tablist"]')).some(
-    (other) =>
-      other !== list &&
-      list !== null &&
-      Boolean(other.compareDocumentPosition(list) & Node.DOCUMENT_POSITION_FOLLOWING),
+  if (!list) return false;
+  // A list compared with itself gives no position bits, so it never counts as above.
+  return Array.from(document.querySelectorAll('[role="tablist"]')).some((other) =>
+    Boolean(other.compareDocumentPosition(list) & Node.DOCUMENT_POSITION_FOLLOWING),
   );
 }
 
