@@ -36,8 +36,8 @@ describe('search result highlight', () => {
     const marksBefore = await page.locator('main mark').count();
     await navbarBox(page).click();
     await navbarBox(page).fill('orig shield');
-    const first = popup(page).getByRole('option').first();
-    await first.waitFor();
+    // The first option, active on Enter, is the Origin Shield page (not "See all results").
+    await popup(page).getByRole('option').first().filter({hasText: 'Origin Shield'}).waitFor();
     await page.keyboard.press('Enter');
     await page.locator('h1', {hasText: 'Origin Shield'}).waitFor();
     const url = new URL(page.url());

@@ -25,12 +25,15 @@ export default function SearchBar(): ReactNode {
   const listboxId = `${id}-listbox`;
   const deferredQuery = useDeferredValue(query);
   const answer = useSearchResults(engine, deferredQuery.trim(), {limit: DROPDOWN_RESULTS});
-  const {results, searching} = answer;
+  const {results} = answer;
+  const trimmed = query.trim();
+  // Until the deferred query catches up with the input, the answer is for an older query (none, on
+  // the first keystroke): showing it would flash "No results" and make Enter open the results page.
+  const searching = answer.searching || deferredQuery.trim() !== trimmed;
   // The engine's own load failing, or a file of this query: either way the query stays, and Retry
   // fetches what is missing.
   const error = status === 'error' ? loadError : answer.error;
   const retry = status === 'error' ? load : answer.retry;
-  const trimmed = query.trim();
   const allResultsUrl = `${searchPageUrl}?q=${encodeURIComponent(trimmed)}`;
   const optionCount = results.length + (trimmed ? 1 : 0);
   const expanded =
