@@ -135,38 +135,45 @@ function startAfterPaint(sources: string[], timeoutMs: number, baseUrl: string):
 }
 
 /**
- * Keeps a press made before the app has started, and makes it again once the app has hydrated.
- * Until React is attached to the page, nothing answers a press on a control that needs the app (a
- * tab, the menu button): the press was lost, on a slow phone for a second or more after the first
- * paint. The last press on a button or tab is kept (links, inputs and details work without the app)
- * and, when `data-has-hydrated` turns true, focused, which hydrates the island or part it is in, and
- * clicked again once React has it. Once React has a root on the page it answers presses itself, replaying those
- * that reach a part still hydrating, so from then on nothing is kept. Old-browser syntax, as above.
+ * Keeps a press that nothing answered while the app starts, and makes it again once the app has
+ * hydrated. Until React has hydrated a control (a tab, the menu button), a press on it is lost:
+ * before React has a root on the page nothing listens, and while the app still hydrates React drops a
+ * press on a part it cannot hydrate at once (a route whose code is still loading, or an article
+ * island whose root does not exist yet). On a slow phone that lasts a second or more after the first
+ * paint. So the last press on a button or tab without React's mark is kept (links, inputs and details
+ * work without the app), unless React hydrated the control while the press went through, and then
+ * answered it. When `data-has-hydrated` turns true the kept control is focused, which hydrates the
+ * island or part it is in, and clicked again once React has it. Old-browser syntax, as above.
  */
-function keepEarlyPresses(appRootId: string): void {
+function keepEarlyPresses(): void {
   // Members of an object, not named inner functions, for the reason StartHelpers gives.
   var presses = {kept: null} as {
     kept: HTMLElement | null;
-    reactHas(element: Element, prefix: string): boolean;
+    hasFiber(element: Element): boolean;
     keep(event: Event): void;
+    forgetIfAnswered(): void;
     clickWhenHydrated(control: HTMLElement, framesLeft: number): void;
   };
-  // React marks what it owns with properties named by a prefix and a suffix: `__reactContainer` on
-  // the element it has a root on, `__reactFiber` on each element it has hydrated.
-  presses.reactHas = function (element, prefix) {
-    for (var key in element) if (key.indexOf(prefix) === 0) return true;
+  // React marks each element it has hydrated with a property named `__reactFiber` and a suffix.
+  presses.hasFiber = function (element) {
+    for (var key in element) if (key.indexOf('__reactFiber') === 0) return true;
     return false;
   };
+  // First of all listeners (the document, capturing): the control as it was before React saw the press.
   presses.keep = function (event) {
     var target = event.target as Element | null;
     var control = target && target.closest ? target.closest('button:not([disabled]), [role="tab"]') : null;
-    var appRoot = document.getElementById(appRootId);
-    if (control && !(appRoot && presses.reactHas(appRoot, '__reactContainer'))) presses.kept = control as HTMLElement;
+    if (control && !presses.hasFiber(control)) presses.kept = control as HTMLElement;
+  };
+  // Last of all (the window, bubbling): a control React hydrated during the press got the press. One
+  // React dropped arrives here unhydrated, or not at all when React stopped it.
+  presses.forgetIfAnswered = function () {
+    if (presses.kept && presses.hasFiber(presses.kept)) presses.kept = null;
   };
   // A click on a control not hydrated yet is dropped if its part cannot hydrate at once (a part
   // with code still loading), so the click waits for the control, a second at most.
   presses.clickWhenHydrated = function (control, framesLeft) {
-    if (framesLeft === 0 || presses.reactHas(control, '__reactFiber')) {
+    if (framesLeft === 0 || presses.hasFiber(control)) {
       control.click();
       return;
     }
@@ -175,10 +182,12 @@ function keepEarlyPresses(appRootId: string): void {
     });
   };
   document.addEventListener('click', presses.keep, true);
+  window.addEventListener('click', presses.forgetIfAnswered, false);
   new MutationObserver(function (records, observer) {
     if (document.documentElement.getAttribute('data-has-hydrated') !== 'true') return;
     observer.disconnect();
     document.removeEventListener('click', presses.keep, true);
+    window.removeEventListener('click', presses.forgetIfAnswered, false);
     var kept = presses.kept;
     if (!kept || !kept.isConnected) return;
     // Focus is what the press would have given it, and it tells the article to hydrate the island.
@@ -190,7 +199,7 @@ function keepEarlyPresses(appRootId: string): void {
 
 /** The inline script; the sources are serialized so that no `<` can close the element. */
 const START_SCRIPT = `
-    <script>(${startAfterPaint.toString()})(<%~ JSON.stringify(it.scripts.map((script) => it.baseUrl + script)).replace(/</g, '\\\\u003c') %>, ${START_TIMEOUT_MS}, <%~ JSON.stringify(it.baseUrl).replace(/</g, '\\\\u003c') %>);(${keepEarlyPresses.toString()})('__docusaurus')</script>`;
+    <script>(${startAfterPaint.toString()})(<%~ JSON.stringify(it.scripts.map((script) => it.baseUrl + script)).replace(/</g, '\\\\u003c') %>, ${START_TIMEOUT_MS}, <%~ JSON.stringify(it.baseUrl).replace(/</g, '\\\\u003c') %>);(${keepEarlyPresses.toString()})()</script>`;
 
 /** `template` with `script` before its `</body>` line, as it is: a `$` in it is not a replacement pattern. */
 function beforeBodyEnd(template: string, script: string): string {

@@ -31,7 +31,7 @@ test('the page preloads the app scripts instead of running them with defer, and 
   );
   assert.ok(html.indexOf('<main>Page</main>') < html.indexOf('startAfterPaint'), 'the start script follows the page');
   assert.ok(html.includes('["/docs/assets/js/runtime~main.1.js","/docs/assets/js/main.2.js"], 2000, "/docs/")'));
-  assert.ok(html.includes(`;(${keepEarlyPresses.toString()})('__docusaurus')</script>`));
+  assert.ok(html.includes(`;(${keepEarlyPresses.toString()})()</script>`));
 });
 
 test("the start script is put in the page as it is, even where it has a `$'` or `$&`", () => {
@@ -193,13 +193,13 @@ test('a script that fails to load shows the error text once, with a Retry button
   assert.equal(typeof page.window.tributaryShowLoadError, 'function', 'the app can show the same message');
 });
 
-/** Runs the early-press script's own source against a stand-in document with one app root. */
+/** Runs the early-press script's own source against a stand-in document. */
 function runEarlyPresses() {
-  let onClick: ((event: {target: unknown}) => void) | null = null;
+  let onCapture: ((event: {target: unknown}) => void) | null = null;
+  let onBubble: (() => void) | null = null;
   let onMutation: (() => void) | null = null;
   let disconnected = false;
   const attributes: Record<string, string> = {};
-  const appRoot: Record<string, unknown> = {};
   const replayed: string[] = [];
   const control = (name: string, selectable = true): Record<string, unknown> => ({
     name,
@@ -229,24 +229,40 @@ function runEarlyPresses() {
   }
   const context = vm.createContext({
     document: {
-      getElementById: (id: string) => (id === '__docusaurus' ? appRoot : null),
       documentElement: {getAttribute: (name: string) => attributes[name] ?? null},
-      addEventListener: (type: string, listener: typeof onClick, capture: boolean) => {
+      addEventListener: (type: string, listener: typeof onCapture, capture: boolean) => {
         assert.deepEqual([type, capture], ['click', true]);
-        onClick = listener;
+        onCapture = listener;
       },
-      removeEventListener: (type: string, listener: typeof onClick) => {
-        if (listener === onClick) onClick = null;
+      removeEventListener: (type: string, listener: typeof onCapture) => {
+        if (listener === onCapture) onCapture = null;
+      },
+    },
+    window: {
+      addEventListener: (type: string, listener: typeof onBubble, capture: boolean) => {
+        assert.deepEqual([type, capture], ['click', false]);
+        onBubble = listener;
+      },
+      removeEventListener: (type: string, listener: typeof onBubble) => {
+        if (listener === onBubble) onBubble = null;
       },
     },
     MutationObserver,
     requestAnimationFrame: (callback: () => void) => frames.push(callback),
   });
-  vm.runInContext(`(${keepEarlyPresses.toString()})('__docusaurus')`, context);
+  vm.runInContext(`(${keepEarlyPresses.toString()})()`, context);
+  const reactHydrates = (name: string) => (controls[name]['__reactFiber$abc'] = {});
   return {
-    press: (name: string) => onClick?.({target: controls[name]}),
-    reactStarts: () => (appRoot['__reactContainer$abc'] = {}),
-    reactHydrates: (name: string) => (controls[name]['__reactFiber$abc'] = {}),
+    /**
+     * A press on `name` as the browser dispatches it: the document's capturing listeners first, then
+     * React, which may hydrate the control and answer, or stop the press; then the window's.
+     */
+    press: (name: string, react: 'nothing' | 'hydrates and answers' | 'stops it' = 'nothing') => {
+      onCapture?.({target: controls[name]});
+      if (react === 'hydrates and answers') reactHydrates(name);
+      if (react !== 'stops it') onBubble?.();
+    },
+    reactHydrates,
     nextFrames: (count: number) => {
       for (let frame = 0; frame < count; frame += 1) frames.splice(0).forEach((callback) => callback());
     },
@@ -256,7 +272,7 @@ function runEarlyPresses() {
       onMutation?.();
     },
     replayed,
-    listening: () => onClick !== null,
+    listening: () => onCapture !== null || onBubble !== null,
     disconnected: () => disconnected,
   };
 }
@@ -291,12 +307,35 @@ test('a press is made again after a second of frames even if React has not hydra
   assert.deepEqual(page.replayed, ['focus tab preventScroll=true', 'click tab']);
 });
 
-test('a press after React has a root on the page is left to React, and a press on a link is not kept', () => {
+test('a press React answers, having hydrated the control, is not made again; nor one on a link', () => {
   const page = runEarlyPresses();
   page.press('link');
-  page.reactStarts();
-  page.press('tab');
+  page.press('tab', 'hydrates and answers');
+  page.reactHydrates('menu');
+  page.press('menu');
+  // Hydrated already, and its handler stops the press: the window never hears of it.
+  page.press('menu', 'stops it');
   page.setHasHydrated('true');
   page.nextFrames(100);
   assert.deepEqual(page.replayed, []);
+});
+
+test('a press React drops while the app still hydrates is made again once the app has hydrated', () => {
+  for (const react of ['nothing', 'stops it'] as const) {
+    const page = runEarlyPresses();
+    page.press('tab', react);
+    page.setHasHydrated('true');
+    page.reactHydrates('tab');
+    page.nextFrames(1);
+    assert.deepEqual(page.replayed, ['focus tab preventScroll=true', 'click tab'], `React did ${react}`);
+  }
+});
+
+test('only the last press is made again, even when React answered the last one', () => {
+  const page = runEarlyPresses();
+  page.press('tab');
+  page.press('menu', 'hydrates and answers');
+  page.setHasHydrated('true');
+  page.nextFrames(100);
+  assert.deepEqual(page.replayed, [], 'the reader moved on from the tab');
 });
