@@ -201,7 +201,8 @@ export function startupTables({startup, pages, stock}: Pick<BenchResults, 'start
       interaction.medianMs !== null && stockInteraction?.medianMs
         ? ratio(interaction.medianMs, stockInteraction.medianMs)
         : '–';
-    lines.push(`| ${interaction.label} | ${median} | ${interaction.allMs.join(', ')} | ${versus} |`);
+    const runs = [...interaction.allMs, ...Array<string>(interaction.unanswered).fill('no answer')];
+    lines.push(`| ${interaction.label} | ${median} | ${runs.join(', ')} | ${versus} |`);
   }
   const stockLh = startup.alternating.find((entry) => entry.id === stock.id)?.lighthouse;
   lines.push(

@@ -241,6 +241,8 @@ export interface InteractionSummary {
   /** Median ms from the press to the answer on screen, over the runs. */
   medianMs: number | null;
   allMs: number[];
+  /** Runs in which the press got no answer within 20 s (a lost press fails the target whatever the median). */
+  unanswered: number;
   error?: string;
 }
 
@@ -280,6 +282,7 @@ export async function interactionFigures(
     id: interaction.id,
     label: interaction.label,
     allMs: [] as number[],
+    unanswered: 0,
     error: '',
   }));
   for (let run = 0; run < runs; run += 1) {
@@ -288,6 +291,7 @@ export async function interactionFigures(
         results[index].allMs.push(await measureInteraction(browser, base, interaction));
       } catch (error) {
         results[index].error = messageOf(error);
+        if (/got no answer/.test(results[index].error)) results[index].unanswered += 1;
       }
     }
   }

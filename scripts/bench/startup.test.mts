@@ -98,8 +98,9 @@ test('the start-up targets compare with the stock page measured in the same run'
       category: {error: 'timed out'},
     },
     interactions: [
-      {id: 'guide-tab', label: 'Guide: tab', medianMs: 250, allMs: [250]},
-      {id: 'stock-menu', label: 'Stock: menu', medianMs: 500, allMs: [500]},
+      {id: 'guide-tab', label: 'Guide: tab', medianMs: 250, allMs: [250], unanswered: 0},
+      {id: 'guide-menu', label: 'Guide: menu', medianMs: 120, allMs: [120], unanswered: 1, error: 'got no answer'},
+      {id: 'stock-menu', label: 'Stock: menu', medianMs: 500, allMs: [500], unanswered: 0},
     ],
     alternating: [
       {id: 'guide', label: 'Guide page', lighthouse: lighthouse(90, 300)},
@@ -116,6 +117,7 @@ test('the start-up targets compare with the stock page measured in the same run'
       ['Guide page: longest task after FCP (CPU 4×)', '140 ms', true],
       ['category: longest task after FCP (CPU 4×)', 'failed', false],
       ['Guide: tab right after FCP (CPU 4×)', '250 ms', false],
+      ['Guide: menu right after FCP (CPU 4×)', '120 ms, 1 press(es) unanswered', false],
       ["Guide page: Lighthouse TBT ≤ stock's, run in turn", '300 ms (stock 400 ms)', true],
       ["Guide page: Lighthouse performance ≥ stock's + 10, run in turn", '90 (stock 75)', true],
     ],
@@ -134,6 +136,7 @@ test('the start-up targets compare with the stock page measured in the same run'
   }).join('\n');
   assert.match(table, /\| Guide page \| 600 ms \| 140 ms \| 140–140 ms \| 90 ms \| 0\.26× \| 1 \| main\.js 140 ms \|/);
   assert.match(table, /\| Guide: tab \| 250 ms \| 250 \| 0\.50× \|/);
+  assert.match(table, /\| Guide: menu \| 120 ms \| 120, no answer \| 0\.24× \|/);
   assert.match(table, /\| Guide page \| 90 \| 300 ms \| 0\.75× \| 1\.50 s \|/);
   assert.match(table, /\| category \| failed: timed out \|/);
 });

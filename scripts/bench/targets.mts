@@ -110,9 +110,12 @@ export function startupChecks({startup, pages}: Pick<BenchResults, 'startup' | '
     if (interaction.id.startsWith('stock')) continue;
     checks.push({
       what: `${interaction.label} right after FCP (CPU 4×)`,
-      value: interaction.medianMs === null ? `no answer (${interaction.error})` : `${interaction.medianMs} ms`,
-      target: `≤ ${TARGETS.interactionMs} ms`,
-      pass: interaction.medianMs !== null && interaction.medianMs <= TARGETS.interactionMs,
+      value:
+        interaction.medianMs === null
+          ? `no answer (${interaction.error})`
+          : `${interaction.medianMs} ms${interaction.unanswered ? `, ${interaction.unanswered} press(es) unanswered` : ''}`,
+      target: `≤ ${TARGETS.interactionMs} ms, every press answered`,
+      pass: interaction.medianMs !== null && interaction.medianMs <= TARGETS.interactionMs && !interaction.unanswered,
     });
   }
   const stock = startup.alternating.find((entry) => entry.id === 'stock-doc')?.lighthouse;
