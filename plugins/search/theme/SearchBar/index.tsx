@@ -1,6 +1,7 @@
 import {useDeferredValue, useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode} from 'react';
 import {useHistory} from '@docusaurus/router';
 import useBaseUrl from '@docusaurus/useBaseUrl';
+import {dropdownState} from '../../client/dropdown';
 import type {SearchHighlightState} from '../../client/highlightState';
 import Snippet from '../../client/Snippet';
 import {useSearchEngine, useSearchResults} from '../../client/useSearchEngine';
@@ -27,17 +28,19 @@ export default function SearchBar(): ReactNode {
   const answer = useSearchResults(engine, deferredQuery.trim(), {limit: DROPDOWN_RESULTS});
   const {results} = answer;
   const trimmed = query.trim();
-  // Until the deferred query catches up with the input, the answer is for an older query (none, on
-  // the first keystroke): showing it would flash "No results" and make Enter open the results page.
-  const searching = answer.searching || deferredQuery.trim() !== trimmed;
-  // The engine's own load failing, or a file of this query: either way the query stays, and Retry
-  // fetches what is missing.
-  const error = status === 'error' ? loadError : answer.error;
+  const {searching, error, expanded, summary} = dropdownState({
+    status,
+    query,
+    deferredQuery,
+    answer,
+    loadError,
+    open,
+    limit: DROPDOWN_RESULTS,
+  });
+  // Retry fetches what is missing: the engine, or a file of this query.
   const retry = status === 'error' ? load : answer.retry;
   const allResultsUrl = `${searchPageUrl}?q=${encodeURIComponent(trimmed)}`;
   const optionCount = results.length + (trimmed ? 1 : 0);
-  const expanded =
-    open && trimmed !== '' && ((status === 'ready' && (!searching || results.length > 0)) || error !== null);
 
   // The active option stays visible when the arrow keys move past the popup's edge.
   useEffect(() => {
@@ -76,16 +79,6 @@ export default function SearchBar(): ReactNode {
   }
 
   const placeholder = status === 'loading' ? 'Loading...' : 'Search docs';
-  const summary = !trimmed
-    ? ''
-    : error !== null
-      ? error
-      : status !== 'ready' || (searching && results.length === 0)
-        ? 'Loading search…'
-        : results.length === 0
-          ? `No results for “${trimmed}”.`
-          : `${results.length}${results.length === DROPDOWN_RESULTS ? ' or more' : ''} result${results.length === 1 ? '' : 's'}. Use the arrow keys to choose one.`;
-
   return (
     <div
       className={styles.searchBox}
