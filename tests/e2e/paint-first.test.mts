@@ -110,6 +110,43 @@ describe('paint before the app starts', () => {
     await context.close();
   });
 
+  test('a tab pressed while the app hydrates, where React drops the press, is the one shown once it has hydrated', async () => {
+    const context = await browser.newContext({viewport: {width: 1280, height: 900}});
+    // In the page, from its start: as soon as React's hydration has claimed the article (its element
+    // carries React's mark) and the app has not finished, the tab is pressed. React answers no press
+    // there: the article's fiber is not mounted yet, and the tab has none. Polled through a message
+    // channel, as React's scheduler yields (a string: the test's compiler would add helpers).
+    await context.addInitScript({
+      content: `{
+        const reactHas = (element, prefix) => Object.keys(element).some((key) => key.startsWith(prefix));
+        const channel = new MessageChannel();
+        channel.port1.onmessage = () => {
+          if (document.documentElement?.dataset.hasHydrated === 'true') return;
+          const tab = [...document.querySelectorAll('[role="tab"]')].find((candidate) => candidate.textContent.trim() === 'API');
+          const article = tab && tab.closest('.markdown');
+          if (article && reactHas(article, '__reactFiber')) {
+            window.pressedWhileHydrating = {tabHydrated: reactHas(tab, '__reactFiber')};
+            tab.click();
+            return;
+          }
+          channel.port2.postMessage(null);
+        };
+        channel.port2.postMessage(null);
+      }`,
+    });
+    const {page, errors} = await newPage(context);
+    await gotoHydrated(page, '/Guides/Origins/Origin Shield');
+    assert.deepEqual(
+      await page.evaluate(() => (window as unknown as {pressedWhileHydrating?: object}).pressedWhileHydrating),
+      {tabHydrated: false},
+      'the press fell while the app was hydrating, on a tab React had not hydrated',
+    );
+    await page.getByRole('tab', {name: 'API', exact: true, selected: true}).first().waitFor();
+    assert.equal(await page.getByRole('tab', {name: 'Dashboard'}).first().getAttribute('aria-selected'), 'false');
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
   for (const sitePath of PAGES) {
     test(`${sitePath}: the page has content on screen before the app's code runs, then hydrates`, async () => {
       const context = await browser.newContext();
