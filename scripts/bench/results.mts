@@ -26,6 +26,7 @@ const MEASURED: readonly BenchPage[] = [
   {id: 'category', label: 'Category page', path: '/category/guides'},
   {id: 'api-overview', label: 'API overview', path: '/api/tributary-api'},
   {id: 'api-operation', label: 'API operation page', path: '/api/services-list'},
+  {id: 'api-operation-large', label: 'API operation page, large body', path: '/api/services-origins-create'},
   {id: 'not-found', label: 'Not-found page', path: '/no-such-page', status: 404},
 ];
 
