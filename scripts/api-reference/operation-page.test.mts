@@ -65,7 +65,7 @@ test('an operation page carries method, path, parameters, schema fields, example
     page,
     /<ApiPanel requestExamples=\{\[\{"name":"Blue","summary":"A blue widget","body":"\{\\n {2}\\"name\\": \\"Bob's\\"/,
   );
-  assert.match(page, /<ApiPanelRequest example=\{"Blue"\}>\n\n<Tabs groupId="api-code-sample">/);
+  assert.match(page, /<ApiPanelRequest example=\{"Blue"\}>\n\n<Tabs groupId="api-code-sample" lazy>/);
   assert.match(page, /https:\/\/api\.example\.test\/v1\/widgets\/w%201\//);
   assert.match(page, /<ApiPanelResponse example="200-/);
   assert.doesNotMatch(page, /Request example:/, 'request examples live in the panel only');

@@ -12,10 +12,15 @@ export const PANEL_IMPORTS = [
   "import TabItem from '@theme/TabItem';",
 ];
 
-/** The sample tabs of one call; every set shares the groupId, so the reader's language is remembered. */
+/**
+ * The sample tabs of one call; every set shares the groupId, so the reader's language is remembered.
+ * Lazy: only the chosen language is in the page's HTML (the others are hidden, so no reader sees them
+ * before the scripts run), which keeps the HTML the browser parses and lays out after the first paint
+ * small.
+ */
 function sampleTabs(call: PanelCall & {body?: unknown}): string {
   return [
-    '<Tabs groupId="api-code-sample">',
+    '<Tabs groupId="api-code-sample" lazy>',
     ...codeSamples(call).map(
       (sample) =>
         `<TabItem value="${sample.value}" label="${sample.label}">\n\n${codeFence(sample.highlight, sample.code)}\n\n</TabItem>`,

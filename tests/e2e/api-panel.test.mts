@@ -5,7 +5,7 @@ import {after, before, describe, test} from 'node:test';
 import assert from 'node:assert/strict';
 import {AxeBuilder} from '@axe-core/playwright';
 import type {BrowserContext, Locator, Page} from 'playwright-core';
-import {gotoHydrated, suiteBrowser, newPage, waitForHydration} from '../support/site.mts';
+import {gotoHydrated, siteUrl, suiteBrowser, newPage, waitForHydration} from '../support/site.mts';
 import {newContextInMode} from '../support/a11y.mts';
 import {MOCK_URL} from '../../src/lib/site';
 
@@ -59,6 +59,21 @@ describe('operation page panel', () => {
     const height = await page.evaluate(() => document.documentElement.scrollHeight);
     assert.ok(height <= 8000, `${height} px`);
     await page.close();
+  });
+
+  test('without JavaScript the panel shows the first example in curl and its response, and holds no other', async () => {
+    const noScript = await browser.newContext({viewport: DESKTOP, javaScriptEnabled: false});
+    const page = await noScript.newPage();
+    await page.goto(siteUrl(CREATE_ORIGIN));
+    const panel = panelOf(page);
+    assert.match(await visibleRequestCode(panel).innerText(), /curl --request POST[\s\S]*"name": "web-primary"/);
+    assert.match(await visibleResponse(panel).innerText(), /"name": "web-primary"/);
+    // The other examples and languages could not be chosen without scripts, so the server leaves
+    // them out: one request example, one language, one response.
+    assert.equal(await panel.locator('[data-example]').count(), 1);
+    assert.equal(await panel.locator('[role="tabpanel"]').count(), 1);
+    assert.equal(await panel.locator('[data-response]').count(), 1);
+    await noScript.close();
   });
 
   test('the example picker changes the request and the response shown', async () => {

@@ -35,21 +35,28 @@ interface Selection {
 
 const SelectionContext = createContext<Selection | null>(null);
 
-/** One request example's code samples; shown while its example is the chosen one. */
+// The examples not chosen are not rendered at all, rather than hidden: an operation page can have a
+// dozen response examples and several request examples in four languages, and hidden markup still
+// costs parsing and hydration after the first paint. Without JavaScript the pickers do nothing, so
+// the first examples, rendered on the server, are all such a reader could see anyway.
+
+/** One request example's code samples; rendered while its example is the chosen one. */
 export function ApiPanelRequest({example, children}: {example: string; children: ReactNode}): ReactNode {
   const selection = useContext(SelectionContext);
+  if (selection?.request !== example) return null;
   return (
-    <div className={styles.sample} hidden={selection?.request !== example} data-example={example}>
+    <div className={styles.sample} data-example={example}>
       {children}
     </div>
   );
 }
 
-/** One response example; shown while it is the chosen response. */
+/** One response example; rendered while it is the chosen response. */
 export function ApiPanelResponse({example, children}: {example: string; children: ReactNode}): ReactNode {
   const selection = useContext(SelectionContext);
+  if (selection?.response !== example) return null;
   return (
-    <div className={styles.sample} hidden={selection?.response !== example} data-response={example}>
+    <div className={styles.sample} data-response={example}>
       {children}
     </div>
   );
