@@ -14,8 +14,10 @@
 //   reads (registry-loader.cjs): 3 kB gzip less for every page to download and evaluate.
 // - The site config in main.js leaves out the page template, which only the server reads
 //   (site-config-loader.cjs): 2.5 kB gzip less on every page.
-// - Finding the doc at an address compares strings instead of compiling a regular expression per
-//   doc (client/docsClientUtils.ts): the navbar asks on every page.
+// - react-router's `matchPath` compares strings for a plain route path instead of compiling a regular
+//   expression per path (router-match-loader.cjs, client/plainMatch.ts): the first page's preload,
+//   `<Switch>` and the docs plugin's "which doc is at this address" (the navbar asks on every page)
+//   walk hundreds of paths.
 // - A doc card's label is tested for a leading emoji only when it may have one
 //   (client/emojiUtils.ts): the test's pattern is slow to compile, and a category page has a card
 //   per page.
@@ -33,10 +35,10 @@ const require = createRequire(import.meta.url);
  * resolved to an absolute path, without its extension.
  */
 const CORE_PRELOAD = require.resolve('@docusaurus/core/lib/client/preload.js').replace(/\.js$/, '');
-/** The docs plugin's hooks import `./docsClientUtils` in the same way. */
-const DOCS_CLIENT_UTILS = require
-  .resolve('@docusaurus/plugin-content-docs/lib/client/docsClientUtils.js')
-  .replace(/\.js$/, '');
+/** react-router's ES module build, which `<Switch>`, `matchRoutes` and the docs plugin match routes with. */
+const REACT_ROUTER = new RegExp(
+  `^${escapeRegExp(path.join(path.dirname(require.resolve('react-router/package.json')), 'esm', 'react-router.js'))}$`,
+);
 /** theme-common's `internal` entry imports `./utils/emojiUtils`, for `DocCard`. */
 const EMOJI_UTILS = path.join(path.dirname(require.resolve('@docusaurus/theme-common')), 'utils/emojiUtils');
 
@@ -51,14 +53,16 @@ export default function startupTasksPlugin(context: LoadContext): Plugin {
         // The same key as Docusaurus's own alias, so this value replaces it rather than following it.
         '@docusaurus/ComponentCreator': path.join(here, 'client/ComponentCreator.tsx'),
         [`${CORE_PRELOAD}$`]: path.join(here, 'client/preload.ts'),
-        [`${DOCS_CLIENT_UTILS}$`]: path.join(here, 'client/docsClientUtils.ts'),
         [`${EMOJI_UTILS}$`]: path.join(here, 'client/emojiUtils.ts'),
       };
-      if (isServer) return {resolve: {alias}};
+      // Server and browser match routes alike, so the server's markup and hydration agree.
+      const routerMatch = {test: REACT_ROUTER, use: [path.join(here, 'router-match-loader.cjs')]};
+      if (isServer) return {resolve: {alias}, module: {rules: [routerMatch]}};
       return {
         resolve: {alias},
         module: {
           rules: [
+            routerMatch,
             {test: registry, use: [path.join(here, 'registry-loader.cjs')]},
             {test: siteConfig, use: [path.join(here, 'site-config-loader.cjs')]},
           ],

@@ -66,28 +66,11 @@ test("the browser's route registry keeps each route's loader and module id, with
   const registry = `export default {\n${entry('a')}\n${entry('b')}\n};\n`;
   assert.equal(registryLoader(registry), registry.replaceAll(/\), "@site\/docs\/(\w)\.mdx", /g, '), "", '));
   assert.throws(() => registryLoader(`${registry}const other = require.resolveWeak("x");`), /registry format changed/);
-  const rules = (configure(false) as unknown as {module: {rules: {test: RegExp}[]}}).module.rules;
-  assert.ok(rules[0].test.test(path.join(generatedFilesDir, 'registry.js')));
-  assert.ok(!rules[0].test.test(path.join(generatedFilesDir, 'routes.js')));
-});
-
-test("the docs plugin's hooks still import './docsClientUtils', whose helpers the replacement all provides", async () => {
-  const original = require.resolve('@docusaurus/plugin-content-docs/lib/client/docsClientUtils.js');
-  const hooks = readFileSync(path.join(path.dirname(original), 'index.js'), 'utf8');
-  assert.match(hooks, /} from '\.\/docsClientUtils';/);
-  const replacement = path.join(import.meta.dirname, 'client/docsClientUtils.ts');
-  for (const isServer of [false, true]) {
-    assert.equal(configure(isServer).resolve.alias[`${original.replace(/\.js$/, '')}$`], replacement);
-  }
-  const exportedNames = (source: string) =>
-    [
-      ...[...source.matchAll(/export (?:declare )?(?:function|const) (\w+)/g)].map(([, name]) => name),
-      ...[...source.matchAll(/export \{([^}]*)\} from/g)].flatMap(([, names]) => names.match(/\w+/g) ?? []),
-    ].sort();
-  const originalTypes = readFileSync(original.replace(/\.js$/, '.d.ts'), 'utf8');
-  assert.deepEqual(exportedNames(readFileSync(replacement, 'utf8')), exportedNames(originalTypes));
-  // The one rule the replacement re-implements: the doc at an address is an exact, case-blind match.
-  assert.match(readFileSync(original, 'utf8'), /path: doc\.path,\s*exact: true,\s*strict: false,/);
+  const rules = (configure(false) as unknown as {module: {rules: {test: RegExp; use: string[]}[]}}).module.rules;
+  const rule = rules.find(({use}) => use[0].endsWith('registry-loader.cjs'));
+  assert.ok(rule, 'a rule for the route registry');
+  assert.ok(rule.test.test(path.join(generatedFilesDir, 'registry.js')));
+  assert.ok(!rule.test.test(path.join(generatedFilesDir, 'routes.js')));
 });
 
 test("theme-common still imports './utils/emojiUtils' for DocCard, the address the alias replaces", () => {
@@ -117,4 +100,36 @@ test("the browser's site config leaves out the page template, which only the ser
   assert.ok(rule, 'a rule for the generated site config');
   assert.ok(rule.use[0].endsWith('site-config-loader.cjs'));
   assert.ok(!rule.test.test(path.join(generatedFilesDir, 'registry.js')));
+});
+
+test("react-router's matchPath, on the server and in the browser, tries the plain match first", () => {
+  const routerMatchLoader: (source: string) => string = require('./router-match-loader.cjs');
+  const file = path.join(path.dirname(require.resolve('react-router/package.json')), 'esm', 'react-router.js');
+  // The installed react-router declares matchPath once, in the form the loader finds.
+  const source = readFileSync(file, 'utf8');
+  const loaded = routerMatchLoader(source);
+  assert.ok(
+    loaded.startsWith(
+      `import {plainMatch as __plainMatch} from ${JSON.stringify(path.join(import.meta.dirname, 'client', 'plainMatch.ts'))};\n`,
+    ),
+  );
+  assert.ok(
+    loaded.includes(
+      'function matchPath(pathname, options) {\n  var plain = __plainMatch(pathname, options);\n  if (plain !== undefined) return plain;\n',
+    ),
+  );
+  assert.equal(
+    loaded.length - source.length,
+    loaded.indexOf('\n') +
+      1 +
+      '  var plain = __plainMatch(pathname, options);\n  if (plain !== undefined) return plain;\n'.length,
+  );
+  assert.throws(() => routerMatchLoader('function matchPath(path) {}'), /no longer declares `matchPath`/);
+  for (const isServer of [false, true]) {
+    const rules = (configure(isServer) as unknown as {module: {rules: {test: RegExp; use: string[]}[]}}).module.rules;
+    const rule = rules.find(({test: candidate}) => candidate.test(file));
+    assert.ok(rule, `a rule for react-router (server: ${isServer})`);
+    assert.ok(rule.use[0].endsWith('router-match-loader.cjs'));
+    assert.ok(!rule.test.test(file.replace('react-router.js', 'react-router.min.js')));
+  }
 });
