@@ -142,7 +142,7 @@ function startAfterPaint(sources: string[], timeoutMs: number, baseUrl: string):
  * island whose root does not exist yet). On a slow phone that lasts a second or more after the first
  * paint. So the last press on a button or tab without React's mark is kept (links, inputs and details
  * work without the app), unless React hydrated the control while the press went through, and then
- * answered it. When `data-has-hydrated` turns true the kept control is focused, which hydrates the
+ * answered it. A kept tab is shown chosen at once. When `data-has-hydrated` turns true the kept control is focused, which hydrates the
  * island or part it is in, and clicked again once React has it. Old-browser syntax, as above.
  */
 function keepEarlyPresses(): void {
@@ -150,6 +150,7 @@ function keepEarlyPresses(): void {
   var presses = {kept: null} as {
     kept: HTMLElement | null;
     hasFiber(element: Element): boolean;
+    showTab(tab: Element): void;
     keep(event: Event): void;
     forgetIfAnswered(): void;
     clickWhenHydrated(control: HTMLElement, framesLeft: number): void;
@@ -159,11 +160,34 @@ function keepEarlyPresses(): void {
     for (var key in element) if (key.indexOf('__reactFiber') === 0) return true;
     return false;
   };
+  // A tab is shown chosen at once, as the theme's tab set would show it (the tab list, then its
+  // panels in the same order), so the reader sees the answer while the app still starts; the press
+  // made again later tells React. A lazy tab set, with only the chosen panel in the page, waits.
+  presses.showTab = function (tab) {
+    var list = tab.parentElement;
+    var panels = list && list.nextElementSibling ? list.nextElementSibling.children : null;
+    if (!list || !panels || panels.length !== list.children.length) return;
+    for (var index = 0; index < list.children.length; index += 1) {
+      var item = list.children[index] as HTMLElement;
+      var panel = panels[index] as HTMLElement;
+      if (item.getAttribute('role') !== 'tab' || panel.getAttribute('role') !== 'tabpanel') return;
+    }
+    for (var position = 0; position < list.children.length; position += 1) {
+      var chosen = list.children[position] === tab;
+      var each = list.children[position] as HTMLElement;
+      each.setAttribute('aria-selected', String(chosen));
+      each.tabIndex = chosen ? 0 : -1;
+      each.classList.toggle('tabs__item--active', chosen);
+      (panels[position] as HTMLElement).hidden = !chosen;
+    }
+  };
   // First of all listeners (the document, capturing): the control as it was before React saw the press.
   presses.keep = function (event) {
     var target = event.target as Element | null;
     var control = target && target.closest ? target.closest('button:not([disabled]), [role="tab"]') : null;
-    if (control && !presses.hasFiber(control)) presses.kept = control as HTMLElement;
+    if (!control || presses.hasFiber(control)) return;
+    presses.kept = control as HTMLElement;
+    if (control.getAttribute('role') === 'tab') presses.showTab(control);
   };
   // Last of all (the window, bubbling): a control React hydrated during the press got the press. One
   // React dropped arrives here unhydrated, or not at all when React stopped it.

@@ -204,6 +204,7 @@ function runEarlyPresses() {
   const control = (name: string, selectable = true): Record<string, unknown> => ({
     name,
     isConnected: true,
+    getAttribute: (attribute: string) => (attribute === 'role' && name.startsWith('tab') ? 'tab' : null),
     closest: (selector: string) => {
       assert.equal(selector, 'button:not([disabled]), [role="tab"]');
       return selectable ? controls[name] : null;
@@ -213,8 +214,39 @@ function runEarlyPresses() {
   });
   const controls: Record<string, Record<string, unknown>> = {};
   const frames: Array<() => void> = [];
-  for (const name of ['menu', 'tab']) controls[name] = control(name);
+  for (const name of ['menu', 'tab', 'tab 2']) controls[name] = control(name);
   controls.link = control('link', false);
+  // The theme's tab set: its list of tabs, then its panels in the same order.
+  const panel = (shown: boolean) => ({
+    hidden: !shown,
+    getAttribute: (attribute: string) => (attribute === 'role' ? 'tabpanel' : null),
+  });
+  const tabSet = {
+    children: [controls.tab, controls['tab 2']],
+    nextElementSibling: {children: [panel(true), panel(false)]},
+  };
+  for (const [index, name] of ['tab', 'tab 2'].entries()) {
+    const chosen = index === 0;
+    const classes = new Set(chosen ? ['tabs__item--active'] : []);
+    Object.assign(controls[name], {
+      parentElement: tabSet,
+      ariaSelected: String(chosen),
+      tabIndex: chosen ? 0 : -1,
+      classList: {toggle: (name: string, on: boolean) => (on ? classes.add(name) : classes.delete(name))},
+      classes,
+      setAttribute(attribute: string, value: string) {
+        assert.equal(attribute, 'aria-selected');
+        this.ariaSelected = value;
+      },
+    });
+  }
+  const shownTab = () =>
+    tabSet.children.map((tab, index) => ({
+      selected: tab.ariaSelected,
+      tabIndex: tab.tabIndex,
+      active: (tab.classes as Set<string>).has('tabs__item--active'),
+      panelHidden: tabSet.nextElementSibling.children[index]?.hidden,
+    }));
   class MutationObserver {
     constructor(callback: (records: unknown[], observer: MutationObserver) => void) {
       onMutation = () => callback([], this);
@@ -272,6 +304,9 @@ function runEarlyPresses() {
       onMutation?.();
     },
     replayed,
+    shownTab,
+    /** A tab set of the lazy kind: only the chosen tab's panel is in the page. */
+    makeLazy: () => tabSet.nextElementSibling.children.pop(),
     listening: () => onCapture !== null || onBubble !== null,
     disconnected: () => disconnected,
   };
@@ -338,4 +373,28 @@ test('only the last press is made again, even when React answered the last one',
   page.setHasHydrated('true');
   page.nextFrames(100);
   assert.deepEqual(page.replayed, [], 'the reader moved on from the tab');
+});
+
+test('a press on a tab React has not hydrated shows that tab chosen at once, and is still made again', () => {
+  const page = runEarlyPresses();
+  page.press('tab 2');
+  assert.deepEqual(page.shownTab(), [
+    {selected: 'false', tabIndex: -1, active: false, panelHidden: true},
+    {selected: 'true', tabIndex: 0, active: true, panelHidden: false},
+  ]);
+  page.setHasHydrated('true');
+  page.reactHydrates('tab 2');
+  page.nextFrames(1);
+  assert.deepEqual(page.replayed, ['focus tab 2 preventScroll=true', 'click tab 2'], 'React is told of it');
+});
+
+test('a tab React has hydrated, or one of a lazy tab set, is left to React', () => {
+  const hydrated = runEarlyPresses();
+  hydrated.reactHydrates('tab 2');
+  hydrated.press('tab 2');
+  assert.equal(hydrated.shownTab()[1].selected, 'false');
+  const lazy = runEarlyPresses();
+  lazy.makeLazy();
+  lazy.press('tab 2');
+  assert.equal(lazy.shownTab()[0].selected, 'true', 'its other panels are not in the page to show');
 });

@@ -113,6 +113,15 @@ describe('keyboard-only walkthroughs', () => {
     assert.equal(await menu.isVisible(), false, 'Tab and Shift+Tab leave the sidebar hidden');
     await page.keyboard.press(' ');
     await menu.waitFor({state: 'visible'});
+    // The button hands focus on once the sidebar is shown, in a later frame.
+    await hide.evaluate(
+      (button) =>
+        new Promise((resolve) => {
+          if (document.activeElement === button) resolve(null);
+          button.addEventListener('focus', resolve, {once: true});
+          setTimeout(resolve, 3000);
+        }),
+    );
     assert.ok(await hasFocus(hide), 'focus moves to the button that hides the sidebar');
     await close();
   });

@@ -95,18 +95,39 @@ describe('paint before the app starts', () => {
     await context.close();
   });
 
-  test('a tab pressed before the app starts is the one shown once the app has started', async () => {
+  test('a tab pressed before the app starts is shown at once, and stays the one shown once the app has started', async () => {
     const {page, errors, context, start} = await pressBeforeTheAppStarts(
       {width: 1280, height: 900},
       '/Guides/Origins/Origin Shield',
       (page) => page.getByRole('tab', {name: 'API', exact: true}).first().click(),
     );
-    const tab = page.getByRole('tab', {name: 'API', exact: true}).first();
-    assert.equal(await tab.getAttribute('aria-selected'), 'false', 'nothing answers the press before the app starts');
+    const tabSet = page.locator('.tabs-container').first();
+    const [dashboardPanel, apiPanel] = await tabSet.getByRole('tabpanel', {includeHidden: true}).all();
+    const shown = async () => ({
+      selected: await tabSet.getByRole('tab', {selected: true}).innerText(),
+      apiPanel: await apiPanel.isVisible(),
+      dashboardPanel: await dashboardPanel.isVisible(),
+    });
+    assert.equal(
+      await page.evaluate(() => document.documentElement.dataset.hasHydrated),
+      'false',
+      'the app has not started (its main script is held)',
+    );
+    const before = await shown();
+    assert.deepEqual(before, {selected: 'API', apiPanel: true, dashboardPanel: false}, 'shown before the app starts');
+    const consoleErrors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') consoleErrors.push(message.text());
+    });
     await start();
-    await page.getByRole('tab', {name: 'API', exact: true, selected: true}).first().waitFor();
-    assert.equal(await page.getByRole('tab', {name: 'Dashboard'}).first().getAttribute('aria-selected'), 'false');
+    await page.waitForTimeout(200);
+    assert.deepEqual(await shown(), before, 'and stays chosen once the app has started');
+    // The app agrees: it answers the next press as it would any other.
+    await tabSet.getByRole('tab', {name: 'Dashboard'}).click();
+    await tabSet.getByRole('tab', {name: 'Dashboard', selected: true}).waitFor();
+    assert.equal(await apiPanel.isVisible(), false);
     assert.deepEqual(errors, []);
+    assert.deepEqual(consoleErrors, [], 'React hydrated the changed tab set without complaint');
     await context.close();
   });
 

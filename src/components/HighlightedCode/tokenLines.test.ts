@@ -5,12 +5,19 @@ import {parseHighlighted} from './index.tsx';
 
 const tokens = {types: ['plain', 'string', 'punctuation'], lines: [[0, 4, 1, 5], [], [2, 1]]};
 
-test('tokens become token-lines of spans, their text cut from the code and escaped', () => {
+test('tokens become token-lines of spans, their text cut from the code and escaped; plain text is bare', () => {
   assert.equal(
     tokenLinesToHtml('say "<b>"\n\n}', tokens),
-    '<div class="token-line"><span class="token plain">say </span><span class="token string">&quot;&lt;b&gt;&quot;</span><br></div>' +
+    '<div class="token-line">say <span class="token string">&quot;&lt;b&gt;&quot;</span><br></div>' +
       '<div class="token-line"><br></div>' +
       '<div class="token-line"><span class="token punctuation">}</span><br></div>',
+  );
+});
+
+test('an empty token adds no element', () => {
+  assert.equal(
+    tokenLinesToHtml('x;', {types: ['plain', 'punctuation', 'keyword'], lines: [[2, 0, 0, 1, 1, 1, 0, 0]]}),
+    '<div class="token-line">x<span class="token punctuation">;</span><br></div>',
   );
 });
 

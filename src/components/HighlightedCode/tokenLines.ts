@@ -15,9 +15,12 @@ const ESCAPES: Record<string, string> = {'&': '&amp;', '<': '&lt;', '>': '&gt;',
 const escapeHtml = (text: string): string => text.replace(/[&<>"]/g, (char) => ESCAPES[char]);
 
 /**
- * The inner HTML of the block's `<code>`: one `token-line` per line, each token a
- * `<span class="token …">`, the markup @theme/CodeBlock renders (without inline colours: they come
- * from CSS). Null when the tokens do not add up to the code, so a block never shows wrong text.
+ * The inner HTML of the block's `<code>`: one `token-line` per line, each coloured token a
+ * `<span class="token …">`, as @theme/CodeBlock renders them (without inline colours: they come
+ * from CSS). Plain text is left bare and empty tokens are dropped: the block's own colour is the
+ * plain one, and a span per indent and line end made up a third of a long JSON sample's markup,
+ * which every reader's browser parses and lays out. Null when the tokens do not add up to the code,
+ * so a block never shows wrong text.
  */
 export function tokenLinesToHtml(code: string, {types, lines}: TokenLines): string | null {
   const codeLines = code.split('\n');
@@ -31,7 +34,9 @@ export function tokenLinesToHtml(code: string, {types, lines}: TokenLines): stri
       const type = types[pairs[pair]];
       const length = pairs[pair + 1];
       if (type === undefined || !(length >= 0) || offset + length > text.length) return null;
-      html += `<span class="token ${type}">${escapeHtml(text.slice(offset, offset + length))}</span>`;
+      const tokenText = escapeHtml(text.slice(offset, offset + length));
+      if (type === 'plain') html += tokenText;
+      else if (length > 0) html += `<span class="token ${type}">${tokenText}</span>`;
       offset += length;
     }
     if (offset !== text.length) return null;

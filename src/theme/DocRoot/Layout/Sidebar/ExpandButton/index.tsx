@@ -33,10 +33,16 @@ export default function DocRootLayoutSidebarExpandButton({toggleSidebar}: Props)
   const expand = () => {
     const sidebar = ref.current?.closest('aside');
     toggleSidebar();
-    // After React has shown the sidebar again (this button is gone by then).
-    requestAnimationFrame(() =>
-      sidebar?.querySelector<HTMLElement>(`button[aria-label="${CSS.escape(collapseLabel)}"]`)?.focus(),
-    );
+    // After React has shown the sidebar again (this button is gone by then). On a busy phone the
+    // sidebar may not take focus in the first frame (not rendered, or not visible yet), so try for
+    // half a second of frames.
+    const focusCollapseButton = (framesLeft: number) => {
+      const button = sidebar?.querySelector<HTMLElement>(`button[aria-label="${CSS.escape(collapseLabel)}"]`);
+      button?.focus();
+      if (button && document.activeElement === button) return;
+      if (framesLeft > 0) requestAnimationFrame(() => focusCollapseButton(framesLeft - 1));
+    };
+    requestAnimationFrame(() => focusCollapseButton(30));
   };
 
   return (
