@@ -142,15 +142,22 @@ function startAfterPaint(sources: string[], timeoutMs: number, baseUrl: string):
  * island whose root does not exist yet). On a slow phone that lasts a second or more after the first
  * paint. So the last press on a button or tab without React's mark is kept (links, inputs and details
  * work without the app), unless React hydrated the control while the press went through, and then
- * answered it. A kept tab is shown chosen at once. When `data-has-hydrated` turns true the kept control is focused, which hydrates the
- * island or part it is in, and clicked again once React has it. Old-browser syntax, as above.
+ * answered it. When `data-has-hydrated` turns true the kept control is focused, which hydrates the
+ * island or part it is in, and clicked again once React has it.
+ *
+ * A tab is answered at once instead: it is shown chosen, and the press is kept from React. React
+ * hydrates the whole of a root synchronously when a pointer event lands in a part not hydrated yet
+ * (34–124 ms on a phone at 4×, then the island's root), and no frame can show the tab before that
+ * ends. Old-browser syntax, as above.
  */
 function keepEarlyPresses(): void {
   // Members of an object, not named inner functions, for the reason StartHelpers gives.
   var presses = {kept: null} as {
     kept: HTMLElement | null;
     hasFiber(element: Element): boolean;
+    showableTab(target: EventTarget | null): Element | null;
     showTab(tab: Element): void;
+    shield(event: Event): void;
     keep(event: Event): void;
     forgetIfAnswered(): void;
     clickWhenHydrated(control: HTMLElement, framesLeft: number): void;
@@ -163,15 +170,23 @@ function keepEarlyPresses(): void {
   // A tab is shown chosen at once, as the theme's tab set would show it (the tab list, then its
   // panels in the same order), so the reader sees the answer while the app still starts; the press
   // made again later tells React. A lazy tab set, with only the chosen panel in the page, waits.
-  presses.showTab = function (tab) {
+  presses.showableTab = function (target) {
+    var element = target as Element | null;
+    var tab = element && element.closest ? element.closest('[role="tab"]') : null;
+    if (!tab || presses.hasFiber(tab)) return null;
     var list = tab.parentElement;
     var panels = list && list.nextElementSibling ? list.nextElementSibling.children : null;
-    if (!list || !panels || panels.length !== list.children.length) return;
+    if (!list || !panels || panels.length !== list.children.length) return null;
     for (var index = 0; index < list.children.length; index += 1) {
       var item = list.children[index] as HTMLElement;
       var panel = panels[index] as HTMLElement;
-      if (item.getAttribute('role') !== 'tab' || panel.getAttribute('role') !== 'tabpanel') return;
+      if (item.getAttribute('role') !== 'tab' || panel.getAttribute('role') !== 'tabpanel') return null;
     }
+    return tab;
+  };
+  presses.showTab = function (tab) {
+    var list = tab.parentElement as HTMLElement;
+    var panels = (list.nextElementSibling as HTMLElement).children;
     for (var position = 0; position < list.children.length; position += 1) {
       var chosen = list.children[position] === tab;
       var each = list.children[position] as HTMLElement;
@@ -181,14 +196,26 @@ function keepEarlyPresses(): void {
       (panels[position] as HTMLElement).hidden = !chosen;
     }
   };
+  // The pointer events of a press on such a tab do not reach React (see above).
+  presses.shield = function (event) {
+    if (presses.showableTab(event.target)) event.stopPropagation();
+  };
   // First of all listeners (the document, capturing): the control as it was before React saw the press.
   presses.keep = function (event) {
+    var tab = presses.showableTab(event.target);
+    if (tab) {
+      presses.kept = tab as HTMLElement;
+      presses.showTab(tab);
+      event.stopPropagation();
+      return;
+    }
     var target = event.target as Element | null;
     var control = target && target.closest ? target.closest('button:not([disabled]), [role="tab"]') : null;
-    if (!control || presses.hasFiber(control)) return;
-    presses.kept = control as HTMLElement;
-    if (control.getAttribute('role') === 'tab') presses.showTab(control);
+    if (control && !presses.hasFiber(control)) presses.kept = control as HTMLElement;
   };
+  var pointerEvents = ['pointerdown', 'pointerup', 'mousedown', 'mouseup', 'touchstart', 'touchend'];
+  for (var each = 0; each < pointerEvents.length; each += 1)
+    document.addEventListener(pointerEvents[each], presses.shield, true);
   // Last of all (the window, bubbling): a control React hydrated during the press got the press. One
   // React dropped arrives here unhydrated, or not at all when React stopped it.
   presses.forgetIfAnswered = function () {
@@ -210,6 +237,8 @@ function keepEarlyPresses(): void {
   new MutationObserver(function (records, observer) {
     if (document.documentElement.getAttribute('data-has-hydrated') !== 'true') return;
     observer.disconnect();
+    for (var type = 0; type < pointerEvents.length; type += 1)
+      document.removeEventListener(pointerEvents[type], presses.shield, true);
     document.removeEventListener('click', presses.keep, true);
     window.removeEventListener('click', presses.forgetIfAnswered, false);
     var kept = presses.kept;
