@@ -214,8 +214,8 @@ function keepEarlyPresses(): void {
     if (control && !presses.hasFiber(control)) presses.kept = control as HTMLElement;
   };
   var pointerEvents = ['pointerdown', 'pointerup', 'mousedown', 'mouseup', 'touchstart', 'touchend'];
-  for (var each = 0; each < pointerEvents.length; each += 1)
-    document.addEventListener(pointerEvents[each], presses.shield, true);
+  for (var added = 0; added < pointerEvents.length; added += 1)
+    document.addEventListener(pointerEvents[added], presses.shield, true);
   // Last of all (the window, bubbling): a control React hydrated during the press got the press. One
   // React dropped arrives here unhydrated, or not at all when React stopped it.
   presses.forgetIfAnswered = function () {
@@ -237,8 +237,8 @@ function keepEarlyPresses(): void {
   new MutationObserver(function (records, observer) {
     if (document.documentElement.getAttribute('data-has-hydrated') !== 'true') return;
     observer.disconnect();
-    for (var type = 0; type < pointerEvents.length; type += 1)
-      document.removeEventListener(pointerEvents[type], presses.shield, true);
+    for (var removed = 0; removed < pointerEvents.length; removed += 1)
+      document.removeEventListener(pointerEvents[removed], presses.shield, true);
     document.removeEventListener('click', presses.keep, true);
     window.removeEventListener('click', presses.forgetIfAnswered, false);
     var kept = presses.kept;

@@ -40,25 +40,41 @@ const SelectionContext = createContext<Selection | null>(null);
 // costs parsing and hydration after the first paint. Without JavaScript the pickers do nothing, so
 // the first examples, rendered on the server, are all such a reader could see anyway.
 
-/** One request example's code samples; rendered while its example is the chosen one. */
-export function ApiPanelRequest({example, children}: {example: string; children: ReactNode}): ReactNode {
-  const selection = useContext(SelectionContext);
-  if (selection?.request !== example) return null;
+/** The children of one example, in the wrapper the panel styles; nothing unless it is the chosen one. */
+function ChosenSample({
+  chosen,
+  data,
+  children,
+}: {
+  chosen: boolean;
+  data: {'data-example': string} | {'data-response': string};
+  children: ReactNode;
+}): ReactNode {
+  if (!chosen) return null;
   return (
-    <div className={styles.sample} data-example={example}>
+    <div className={styles.sample} {...data}>
       {children}
     </div>
   );
 }
 
+/** One request example's code samples; rendered while its example is the chosen one. */
+export function ApiPanelRequest({example, children}: {example: string; children: ReactNode}): ReactNode {
+  const chosen = useContext(SelectionContext)?.request === example;
+  return (
+    <ChosenSample chosen={chosen} data={{'data-example': example}}>
+      {children}
+    </ChosenSample>
+  );
+}
+
 /** One response example; rendered while it is the chosen response. */
 export function ApiPanelResponse({example, children}: {example: string; children: ReactNode}): ReactNode {
-  const selection = useContext(SelectionContext);
-  if (selection?.response !== example) return null;
+  const chosen = useContext(SelectionContext)?.response === example;
   return (
-    <div className={styles.sample} data-response={example}>
+    <ChosenSample chosen={chosen} data={{'data-response': example}}>
       {children}
-    </div>
+    </ChosenSample>
   );
 }
 
