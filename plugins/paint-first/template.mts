@@ -1,23 +1,22 @@
 // The page template for server-side generation (Docusaurus `ssrTemplate`): Docusaurus's own
-// template, except that the app's scripts run after the server-rendered page has been painted.
+// template, except that the app's scripts are asked for and run after the server-rendered page has
+// been painted.
 //
 // Why: with `<script defer>`, a browser that has the scripts before it paints (a fast network, a
 // cached visit) evaluates them and hydrates first, so the reader looks at a blank page through the
-// longest task of the load. Here the scripts are still fetched at once (preload, at the `defer`
-// scripts' low priority) but only inserted, in order, once the first contentful paint is reported.
-// A hidden or prerendering tab paints nothing, so it starts at once; browsers without paint timing
-// wait one frame; a paint that never comes still starts the app after START_TIMEOUT_MS.
+// longest task of the load. Here the scripts are inserted, in order, once the first contentful paint
+// is reported. They are not preloaded either: on a slow link 190 kB of scripts shared the line with
+// the stylesheet the first paint waits for (slow 4G with the CPU at 4×: first paint 0.7–1.0 s instead
+// of 1.06–1.19 s without the preloads, hydration 0.4–0.7 s later), and Lighthouse counted their download
+// into the largest paint (1.9 s instead of 1.1 s). A hidden or prerendering tab paints nothing, so it
+// starts at once; browsers without paint timing wait one frame; a paint that never comes still
+// starts the app after START_TIMEOUT_MS.
 import ssgTemplate from '@docusaurus/core/lib/ssg/ssgTemplate.html.js';
 
 const START_TIMEOUT_MS = 2000;
 
 const DEFER_SCRIPTS =
   /\n\s*<% it\.scripts\.forEach\(\(script\) => \{ %>\s*<script src="<%= it\.baseUrl %><%= script %>" defer><\/script>\s*<% \}\); %>/;
-
-const PRELOAD_SCRIPTS = `
-    <% it.scripts.forEach((script) => { %>
-      <link rel="preload" as="script" fetchpriority="low" href="<%= it.baseUrl %><%= script %>" />
-    <% }); %>`;
 
 /**
  * The helpers of startAfterPaint. They are members of an object, not named inner functions: a
@@ -266,13 +265,13 @@ function paintFirstTemplate(template: string): string {
         'update DEFER_SCRIPTS in plugins/paint-first/template.mts to the new template.',
     );
   }
-  const withPreloads = template.replace(DEFER_SCRIPTS, PRELOAD_SCRIPTS);
-  if (!withPreloads.includes('\n  </body>')) {
+  const withoutScripts = template.replace(DEFER_SCRIPTS, '');
+  if (!withoutScripts.includes('\n  </body>')) {
     throw new Error(
       'plugins/paint-first: the Docusaurus page template has no `</body>` line to put the start script before.',
     );
   }
-  return beforeBodyEnd(withPreloads, START_SCRIPT);
+  return beforeBodyEnd(withoutScripts, START_SCRIPT);
 }
 
 // Imported from ESM, the CommonJS module's export arrives wrapped in its `default`.

@@ -21,13 +21,14 @@ function chunkGlobal(): string {
   return name;
 }
 
-test('the entry scripts the page preloads, and only they, ask V8 to compile them eagerly', () => {
+test('the entry scripts the start script asks for, and only they, ask V8 to compile them eagerly', () => {
   const html = readFileSync(path.join(BUILD_DIR, 'index.html'), 'utf8');
-  const preloaded = [...html.matchAll(/<link rel="?preload"? as="?script"?[^>]* href="?([^\s">]+)/g)].map(
-    ([, href]) => href,
-  );
+  assert.doesNotMatch(html, /<link[^>]+as="?script/, 'no script is preloaded before the first paint');
+  const sources = html.match(/\(\[("\/docs\/assets\/js\/[^\]]+)\]/)?.[1];
+  assert.ok(sources, "the start script lists the app's scripts");
+  const started: string[] = JSON.parse(`[${sources}]`);
   assert.deepEqual(
-    preloaded.map((href) => href.replace(/^.*\/assets\/js\/([^.]+)\..*$/, '$1')),
+    started.map((href) => href.replace(/^.*\/assets\/js\/([^.]+)\..*$/, '$1')),
     // React DOM and the other libraries are scripts of their own (plugins/startup-tasks), so that
     // each compiles in its own task.
     ['react-dom', 'libraries', 'runtime~main', 'main'],
@@ -35,7 +36,7 @@ test('the entry scripts the page preloads, and only they, ask V8 to compile them
   const hinted = readdirSync(SCRIPTS_DIR)
     .filter((name) => name.endsWith('.js'))
     .filter((name) => readFileSync(path.join(SCRIPTS_DIR, name), 'utf8').startsWith(`${COMPILE_HINT}\n`));
-  assert.deepEqual(hinted.sort(), preloaded.map((href) => path.basename(href)).sort());
+  assert.deepEqual(hinted.sort(), started.map((href) => path.basename(href)).sort());
 });
 
 describe('paint before the app starts', () => {
