@@ -11,8 +11,8 @@
 //   4. runs Lighthouse (mobile, simulated throttling, Debian's Chromium), median of --runs runs
 //      (lighthouse.mts);
 //   5. measures start-up on a phone with the CPU throttled 4× (startup.mts): the long tasks after
-//      the first paint, an interaction right after it, and Lighthouse on our pages and the stock
-//      page in turn (issue 26);
+//      the first paint, an interaction right after it, first paint and hydration on a slow link,
+//      and Lighthouse on our pages and the stock page in turn (issue 26);
 //   6. adds the figures of plugins/search/stats.mts when that script exists, with its scale run
 //      (a synthetic site of 5× the pages, generated in a temporary folder) (search.mts).
 // It writes generated/bench/bench.json and bench.md (report.mts), prints the table, and refreshes
@@ -42,7 +42,7 @@ import {renderMarkdown} from './report.mts';
 import {ALTERNATING_PAGES, PAGES, STARTUP_PAGES, type BenchResults, type Builds, type PageResult} from './results.mts';
 import {searchStats} from './search.mts';
 import {buildStock, readVersions, scaffoldStock, siteFutureFlags} from './stock.mts';
-import {interactionFigures, startupFigures} from './startup.mts';
+import {interactionFigures, slowLinkFigures, startupFigures} from './startup.mts';
 import {checkTargets} from './targets.mts';
 
 async function main(options: BenchOptions): Promise<void> {
@@ -132,6 +132,7 @@ async function main(options: BenchOptions): Promise<void> {
         runs: startupRuns,
         pages: await startupFigures(startupBrowser, startupPages, startupRuns),
         interactions: await interactionFigures(startupBrowser, site.url, stock.url, STOCK_PAGE.path, startupRuns),
+        slowLink: await slowLinkFigures(startupBrowser, startupPages, startupRuns),
         alternating: [],
       };
     } finally {

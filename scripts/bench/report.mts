@@ -4,7 +4,7 @@ import {GB, kB, mark, seconds} from './format.mts';
 import {QUIET_LOAD, QUIET_WAIT_MS, type LighthouseSummary} from './lighthouse.mts';
 import type {Totals} from './page-weight.mts';
 import type {BenchResults} from './results.mts';
-import {CPU_THROTTLE, PHONE} from './startup.mts';
+import {CPU_THROTTLE, PHONE, SLOW_LINK} from './startup.mts';
 import {SEARCH_SCALE, type PhoneLatency, type ScaleRow, type SearchFigures} from './search.mts';
 import {TARGETS} from './targets.mts';
 
@@ -203,6 +203,25 @@ export function startupTables({startup, pages, stock}: Pick<BenchResults, 'start
         : '–';
     const runs = [...interaction.allMs, ...Array<string>(interaction.unanswered).fill('no answer')];
     lines.push(`| ${interaction.label} | ${median} | ${runs.join(', ')} | ${versus} |`);
+  }
+  if (startup.slowLink) {
+    lines.push(
+      '',
+      `**On a slow link** (${SLOW_LINK.latencyMs} ms round trip, ${(SLOW_LINK.downloadKbps / 1024).toFixed(1)} Mbps down, ` +
+        `${SLOW_LINK.uploadKbps} kbps up, applied to Chromium; same phone and CPU; empty cache; median of the runs, ` +
+        'from navigation: the first contentful paint, and when the app had hydrated)',
+      '',
+      '| page | first paint | range | hydrated | range |',
+      '| --- | ---: | ---: | ---: | ---: |',
+    );
+    for (const [id, figures] of Object.entries(startup.slowLink)) {
+      lines.push(
+        'error' in figures
+          ? `| ${labelOf(id)} | failed: ${figures.error.replaceAll('|', '/')} ||||`
+          : `| ${labelOf(id)} | ${figures.fcpMs} ms | ${figures.fcpRange.join('–')} ms | ${figures.hydratedMs} ms | ` +
+              `${figures.hydratedRange.join('–')} ms |`,
+      );
+    }
   }
   const stockLh = startup.alternating.find((entry) => entry.id === stock.id)?.lighthouse;
   lines.push(

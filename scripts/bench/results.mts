@@ -4,7 +4,7 @@ import {jsBudgetOf, STOCK_PAGE} from './budgets.mts';
 import type {LighthouseSummary} from './lighthouse.mts';
 import type {WeightSummary} from './page-weight.mts';
 import type {SearchResult} from './search.mts';
-import type {InteractionSummary, StartupSummary} from './startup.mts';
+import type {InteractionSummary, SlowLinkSummary, StartupSummary} from './startup.mts';
 
 /** The pages whose start-up is compared with the stock page's (issue 26), and those run in turn with it by Lighthouse. */
 export const STARTUP_PAGES = ['home', 'guide', 'category', 'api-operation'] as const;
@@ -75,6 +75,8 @@ export interface BenchResults {
     runs: number;
     pages: Record<string, StartupSummary>;
     interactions: InteractionSummary[];
+    /** First paint and hydration on Lighthouse's slow link, applied to Chromium (figures, no target). */
+    slowLink?: Record<string, SlowLinkSummary | {error: string}>;
     alternating: {id: string; label: string; lighthouse: LighthouseSummary}[];
   };
   targets: Check[];

@@ -306,3 +306,103 @@ export async function interactionFigures(
     ...(error && {error}),
   }));
 }
+
+/**
+ * The slow link Lighthouse's mobile run simulates (150 ms round trip, 1.6 Mbps down, 750 kbps up),
+ * applied here to Chromium's network, with the CPU throttled as above.
+ */
+export const SLOW_LINK = {latencyMs: 150, downloadKbps: 1638.4, uploadKbps: 750};
+
+/** On the slow link: when the page first painted, and when the app had hydrated, from navigation. */
+export interface SlowLinkFigures {
+  fcpMs: number;
+  hydratedMs: number;
+}
+
+/**
+ * Installed before the page's own scripts: the time `data-has-hydrated` turns true (Docusaurus sets
+ * it on `<html>` once the app has hydrated, stock and ours alike). The whole document is watched, as
+ * `<html>` may not exist yet when this runs.
+ */
+const WATCH_HYDRATION = `
+  new MutationObserver((records, observer) => {
+    if (document.documentElement?.dataset.hasHydrated !== 'true') return;
+    window.__hydratedAt = performance.now();
+    observer.disconnect();
+  }).observe(document, {attributes: true, subtree: true, attributeFilter: ['data-has-hydrated']});
+`;
+
+/** Loads `url` on the slow link with the CPU throttled, and returns its first paint and hydration times. */
+export async function measureSlowLink(browser: Browser, url: string): Promise<SlowLinkFigures> {
+  const {page, context} = await throttledPhonePage(browser, WATCH_HYDRATION);
+  try {
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: SLOW_LINK.latencyMs,
+      downloadThroughput: (SLOW_LINK.downloadKbps * 1024) / 8,
+      uploadThroughput: (SLOW_LINK.uploadKbps * 1024) / 8,
+    });
+    await page.goto(url, {waitUntil: 'commit', timeout: 60_000});
+    await page.waitForFunction(
+      () => (window as unknown as {__hydratedAt?: number}).__hydratedAt !== undefined,
+      undefined,
+      {
+        polling: 100,
+        timeout: 60_000,
+      },
+    );
+    const [fcp, hydrated] = await page.evaluate(() => [
+      performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? -1,
+      (window as unknown as {__hydratedAt: number}).__hydratedAt,
+    ]);
+    if (fcp < 0) throw new Error(`${url}: no first contentful paint was reported`);
+    return {fcpMs: round(fcp, 0), hydratedMs: round(hydrated, 0)};
+  } finally {
+    await context.close();
+  }
+}
+
+export interface SlowLinkSummary extends SlowLinkFigures {
+  runs: number;
+  fcpRange: [number, number];
+  hydratedRange: [number, number];
+}
+
+/** The medians of several loads on the slow link, each figure on its own, with their ranges. */
+export function medianSlowLink(runs: SlowLinkFigures[]): SlowLinkSummary {
+  const range = (values: number[]): [number, number] => [Math.min(...values), Math.max(...values)];
+  const fcps = runs.map((run) => run.fcpMs);
+  const hydrations = runs.map((run) => run.hydratedMs);
+  return {
+    fcpMs: round(medianOf(fcps), 0),
+    hydratedMs: round(medianOf(hydrations), 0),
+    runs: runs.length,
+    fcpRange: range(fcps),
+    hydratedRange: range(hydrations),
+  };
+}
+
+/** Loads each page `runs` times on the slow link, the pages in turn, so all see the same machine. */
+export async function slowLinkFigures(
+  browser: Browser,
+  pages: {id: string; url: string}[],
+  runs: number,
+): Promise<Record<string, SlowLinkSummary | {error: string}>> {
+  const collected: Record<string, SlowLinkFigures[]> = {};
+  const errors: Record<string, string> = {};
+  for (let run = 0; run < runs; run += 1) {
+    for (const {id, url} of pages) {
+      if (errors[id]) continue;
+      try {
+        (collected[id] ??= []).push(await measureSlowLink(browser, url));
+      } catch (error) {
+        errors[id] = messageOf(error);
+      }
+    }
+  }
+  return Object.fromEntries(
+    pages.map(({id}) => [id, errors[id] ? {error: errors[id]} : medianSlowLink(collected[id])]),
+  );
+}

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import test from 'node:test';
 import {startupTables} from './report.mts';
 import type {BenchResults} from './results.mts';
-import {longTasksAfterPaint, medianStartup, scriptLabel, type StartupFigures} from './startup.mts';
+import {longTasksAfterPaint, medianSlowLink, medianStartup, scriptLabel, type StartupFigures} from './startup.mts';
 import {startupChecks} from './targets.mts';
 
 test('long tasks count from the first contentful paint, each with what ran in it', () => {
@@ -69,6 +69,21 @@ test('the median load is chosen by its longest task, with the range beside it', 
   assert.equal(median.runs, 3);
 });
 
+test('on the slow link, first paint and hydration each get their own median and range', () => {
+  const summary = medianSlowLink([
+    {fcpMs: 900, hydratedMs: 3400},
+    {fcpMs: 700, hydratedMs: 3600},
+    {fcpMs: 1000, hydratedMs: 3100},
+  ]);
+  assert.deepEqual(summary, {
+    fcpMs: 900,
+    hydratedMs: 3400,
+    runs: 3,
+    fcpRange: [700, 1000],
+    hydratedRange: [3100, 3600],
+  });
+});
+
 const lighthouse = (performance: number, tbtMs: number) => ({
   runs: 3,
   medianBy: 'x',
@@ -102,6 +117,10 @@ test('the start-up targets compare with the stock page measured in the same run'
       {id: 'guide-menu', label: 'Guide: menu', medianMs: 120, allMs: [120], unanswered: 1, error: 'got no answer'},
       {id: 'stock-menu', label: 'Stock: menu', medianMs: 500, allMs: [500], unanswered: 0},
     ],
+    slowLink: {
+      guide: medianSlowLink([{fcpMs: 850, hydratedMs: 3300}]),
+      'stock-doc': {error: 'timed out'},
+    },
     alternating: [
       {id: 'guide', label: 'Guide page', lighthouse: lighthouse(90, 300)},
       {id: 'stock-doc', label: 'Stock Docusaurus doc page', lighthouse: lighthouse(75, 400)},
@@ -139,4 +158,7 @@ test('the start-up targets compare with the stock page measured in the same run'
   assert.match(table, /\| Guide: menu \| 120 ms \| 120, no answer \| 0\.24× \|/);
   assert.match(table, /\| Guide page \| 90 \| 300 ms \| 0\.75× \| 1\.50 s \|/);
   assert.match(table, /\| category \| failed: timed out \|/);
+  assert.match(table, /On a slow link\*\* \(150 ms round trip, 1\.6 Mbps down, 750 kbps up/);
+  assert.match(table, /\| Guide page \| 850 ms \| 850–850 ms \| 3300 ms \| 3300–3300 ms \|/);
+  assert.match(table, /\| Stock Docusaurus doc page \| failed: timed out \|\|\|\|/);
 });
