@@ -5,12 +5,12 @@
 // Why: with `<script defer>`, a browser that has the scripts before it paints (a fast network, a
 // cached visit) evaluates them and hydrates first, so the reader looks at a blank page through the
 // longest task of the load. Here the scripts are inserted, in order, once the first contentful paint
-// is reported. They are not preloaded either: on a slow link 190 kB of scripts shared the line with
-// the stylesheet the first paint waits for (slow 4G with the CPU at 4×: first paint 0.7–1.0 s instead
-// of 1.06–1.19 s without the preloads, hydration 0.4–0.7 s later), and Lighthouse counted their download
-// into the largest paint (1.9 s instead of 1.1 s). A hidden or prerendering tab paints nothing, so it
-// starts at once; browsers without paint timing wait one frame; a paint that never comes still
-// starts the app after START_TIMEOUT_MS.
+// is reported, and not preloaded before it: preloaded, they shared a slow link with the stylesheet the
+// first paint waits for. On Lighthouse's slow 4G applied to Chromium, CPU at 4×, without the preloads
+// `services-origins-create` first painted at 1.50–1.64 s instead of 1.84–1.92 s, and hydrated at
+// 4.9–5.6 s instead of 4.3–4.5 s (handbook/architecture.md, Page start-up). A hidden or prerendering
+// tab paints nothing, so it starts at once; browsers without paint timing wait one frame; a paint that
+// never comes still starts the app after START_TIMEOUT_MS.
 import ssgTemplate from '@docusaurus/core/lib/ssg/ssgTemplate.html.js';
 
 const START_TIMEOUT_MS = 2000;

@@ -39,7 +39,15 @@ import {
   type WeightSummary,
 } from './page-weight.mts';
 import {renderMarkdown} from './report.mts';
-import {ALTERNATING_PAGES, PAGES, STARTUP_PAGES, type BenchResults, type Builds, type PageResult} from './results.mts';
+import {
+  ALTERNATING_PAGES,
+  PAGES,
+  SLOW_LINK_PAGES,
+  STARTUP_PAGES,
+  type BenchResults,
+  type Builds,
+  type PageResult,
+} from './results.mts';
 import {searchStats} from './search.mts';
 import {buildStock, readVersions, scaffoldStock, siteFutureFlags} from './stock.mts';
 import {interactionFigures, slowLinkFigures, startupFigures} from './startup.mts';
@@ -132,7 +140,14 @@ async function main(options: BenchOptions): Promise<void> {
         runs: startupRuns,
         pages: await startupFigures(startupBrowser, startupPages, startupRuns),
         interactions: await interactionFigures(startupBrowser, site.url, stock.url, STOCK_PAGE.path, startupRuns),
-        slowLink: await slowLinkFigures(startupBrowser, startupPages, startupRuns),
+        slowLink: await slowLinkFigures(
+          startupBrowser,
+          [
+            ...SLOW_LINK_PAGES.map((id) => ({id, url: measured.find((page) => page.id === id)!.url})),
+            {id: STOCK_PAGE.id, url: stockUrl},
+          ],
+          startupRuns,
+        ),
         alternating: [],
       };
     } finally {

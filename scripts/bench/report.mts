@@ -207,9 +207,10 @@ export function startupTables({startup, pages, stock}: Pick<BenchResults, 'start
   if (startup.slowLink) {
     lines.push(
       '',
-      `**On a slow link** (${SLOW_LINK.latencyMs} ms round trip, ${(SLOW_LINK.downloadKbps / 1024).toFixed(1)} Mbps down, ` +
-        `${SLOW_LINK.uploadKbps} kbps up, applied to Chromium; same phone and CPU; empty cache; median of the runs, ` +
-        'from navigation: the first contentful paint, and when the app had hydrated)',
+      `**On a slow link** (Lighthouse's slow 4G as its DevTools throttling applies it: ${SLOW_LINK.latencyMs} ms per ` +
+        `request, ${(SLOW_LINK.downloadKbps / 1024).toFixed(2)} Mbps down, ${SLOW_LINK.uploadKbps} kbps up; same phone and ` +
+        `CPU; empty cache; median of ${startup.runs} load(s), from navigation: the first contentful paint, and when ` +
+        'the app had hydrated)',
       '',
       '| page | first paint | range | hydrated | range |',
       '| --- | ---: | ---: | ---: | ---: |',

@@ -9,6 +9,8 @@ import type {InteractionSummary, SlowLinkSummary, StartupSummary} from './startu
 /** The pages whose start-up is compared with the stock page's (issue 26), and those run in turn with it by Lighthouse. */
 export const STARTUP_PAGES = ['home', 'guide', 'category', 'api-operation'] as const;
 export const ALTERNATING_PAGES = ['guide', 'api-operation'] as const;
+/** The slow link's pages (with the stock page): the start-up pages and the operation page with the most HTML. */
+export const SLOW_LINK_PAGES = [...STARTUP_PAGES, 'api-operation-large'] as const;
 
 /** A page the bench measures; `jsBudget` is its budget from budgets.mts, when it has one. */
 export interface BenchPage {

@@ -4,6 +4,7 @@
 // on, from the Long Animation Frames API), and the latency of an interaction made right after that paint:
 // from the pointer press to the frame after the page shows the answer.
 import type {Browser, BrowserContext, Page} from 'playwright-core';
+import {throttling as lighthouseThrottling} from 'lighthouse/core/config/constants.js';
 import {medianOf, messageOf, round} from './common.mts';
 
 export const CPU_THROTTLE = 4;
@@ -250,25 +251,38 @@ export interface InteractionSummary {
   error?: string;
 }
 
-/** Runs each measurement `runs` times, our page and the stock page in turn, so both see the same machine. */
-export async function startupFigures(
-  browser: Browser,
+/**
+ * Measures each page `runs` times, the pages in turn (ours and the stock page alike see the same
+ * moments of the machine), and summarizes each page's loads; a page whose load fails gets the error.
+ */
+async function inTurn<Figures, Summary>(
   pages: {id: string; url: string}[],
   runs: number,
-): Promise<Record<string, StartupSummary>> {
-  const collected: Record<string, StartupFigures[]> = {};
+  measure: (url: string) => Promise<Figures>,
+  summarize: (loads: Figures[]) => Summary,
+): Promise<Record<string, Summary | {error: string}>> {
+  const collected: Record<string, Figures[]> = {};
   const errors: Record<string, string> = {};
   for (let run = 0; run < runs; run += 1) {
     for (const {id, url} of pages) {
       if (errors[id]) continue;
       try {
-        (collected[id] ??= []).push(await measureStartup(browser, url));
+        (collected[id] ??= []).push(await measure(url));
       } catch (error) {
         errors[id] = messageOf(error);
       }
     }
   }
-  return Object.fromEntries(pages.map(({id}) => [id, errors[id] ? {error: errors[id]} : medianStartup(collected[id])]));
+  return Object.fromEntries(pages.map(({id}) => [id, errors[id] ? {error: errors[id]} : summarize(collected[id])]));
+}
+
+/** Runs each measurement `runs` times, our page and the stock page in turn, so both see the same machine. */
+export function startupFigures(
+  browser: Browser,
+  pages: {id: string; url: string}[],
+  runs: number,
+): Promise<Record<string, StartupSummary>> {
+  return inTurn(pages, runs, (url) => measureStartup(browser, url), medianStartup);
 }
 
 export async function interactionFigures(
@@ -308,10 +322,15 @@ export async function interactionFigures(
 }
 
 /**
- * The slow link Lighthouse's mobile run simulates (150 ms round trip, 1.6 Mbps down, 750 kbps up),
- * applied here to Chromium's network, with the CPU throttled as above.
+ * Lighthouse's slow 4G as its DevTools throttling applies it (`throttling.mobileSlow4G`: the 150 ms
+ * round trip becomes 562.5 ms per request, since Chromium adds the latency once per request and not
+ * per round trip; 90% of 1.6 Mbps down and 750 kbps up), with the CPU throttled as above.
  */
-export const SLOW_LINK = {latencyMs: 150, downloadKbps: 1638.4, uploadKbps: 750};
+export const SLOW_LINK = {
+  latencyMs: lighthouseThrottling.mobileSlow4G.requestLatencyMs,
+  downloadKbps: lighthouseThrottling.mobileSlow4G.downloadThroughputKbps,
+  uploadKbps: lighthouseThrottling.mobileSlow4G.uploadThroughputKbps,
+};
 
 /** On the slow link: when the page first painted, and when the app had hydrated, from navigation. */
 export interface SlowLinkFigures {
@@ -320,16 +339,19 @@ export interface SlowLinkFigures {
 }
 
 /**
- * Installed before the page's own scripts: the time `data-has-hydrated` turns true (Docusaurus sets
- * it on `<html>` once the app has hydrated, stock and ours alike). The whole document is watched, as
- * `<html>` may not exist yet when this runs.
+ * Installed before the page's own scripts: resolves `window.__hydrated` with the time
+ * `data-has-hydrated` turns true (Docusaurus sets it on `<html>` once the app has hydrated, stock and
+ * ours alike). The whole document is watched, as `<html>` may not exist yet when this runs; nothing
+ * polls the throttled main thread meanwhile.
  */
 const WATCH_HYDRATION = `
-  new MutationObserver((records, observer) => {
-    if (document.documentElement?.dataset.hasHydrated !== 'true') return;
-    window.__hydratedAt = performance.now();
-    observer.disconnect();
-  }).observe(document, {attributes: true, subtree: true, attributeFilter: ['data-has-hydrated']});
+  window.__hydrated = new Promise((resolve) => {
+    new MutationObserver((records, observer) => {
+      if (document.documentElement?.dataset.hasHydrated !== 'true') return;
+      observer.disconnect();
+      resolve(performance.now());
+    }).observe(document, {attributes: true, subtree: true, attributeFilter: ['data-has-hydrated']});
+  });
 `;
 
 /** Loads `url` on the slow link with the CPU throttled, and returns its first paint and hydration times. */
@@ -345,18 +367,14 @@ export async function measureSlowLink(browser: Browser, url: string): Promise<Sl
       uploadThroughput: (SLOW_LINK.uploadKbps * 1024) / 8,
     });
     await page.goto(url, {waitUntil: 'commit', timeout: 60_000});
-    await page.waitForFunction(
-      () => (window as unknown as {__hydratedAt?: number}).__hydratedAt !== undefined,
-      undefined,
-      {
-        polling: 100,
-        timeout: 60_000,
-      },
-    );
-    const [fcp, hydrated] = await page.evaluate(() => [
-      performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? -1,
-      (window as unknown as {__hydratedAt: number}).__hydratedAt,
-    ]);
+    const [fcp, hydrated] = await page.evaluate(async () => {
+      const at = await Promise.race([
+        (window as unknown as {__hydrated: Promise<number>}).__hydrated,
+        new Promise<number>((resolve) => setTimeout(() => resolve(-1), 60_000)),
+      ]);
+      return [performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? -1, at];
+    });
+    if (hydrated < 0) throw new Error(`${url}: the app had not hydrated after 60 s`);
     if (fcp < 0) throw new Error(`${url}: no first contentful paint was reported`);
     return {fcpMs: round(fcp, 0), hydratedMs: round(hydrated, 0)};
   } finally {
@@ -385,24 +403,10 @@ export function medianSlowLink(runs: SlowLinkFigures[]): SlowLinkSummary {
 }
 
 /** Loads each page `runs` times on the slow link, the pages in turn, so all see the same machine. */
-export async function slowLinkFigures(
+export function slowLinkFigures(
   browser: Browser,
   pages: {id: string; url: string}[],
   runs: number,
 ): Promise<Record<string, SlowLinkSummary | {error: string}>> {
-  const collected: Record<string, SlowLinkFigures[]> = {};
-  const errors: Record<string, string> = {};
-  for (let run = 0; run < runs; run += 1) {
-    for (const {id, url} of pages) {
-      if (errors[id]) continue;
-      try {
-        (collected[id] ??= []).push(await measureSlowLink(browser, url));
-      } catch (error) {
-        errors[id] = messageOf(error);
-      }
-    }
-  }
-  return Object.fromEntries(
-    pages.map(({id}) => [id, errors[id] ? {error: errors[id]} : medianSlowLink(collected[id])]),
-  );
+  return inTurn(pages, runs, (url) => measureSlowLink(browser, url), medianSlowLink);
 }
