@@ -132,22 +132,16 @@ async function main(options: BenchOptions): Promise<void> {
     const startupBrowser = await launchMeasuringBrowser();
     let startup: BenchResults['startup'];
     try {
-      const startupPages = [
-        ...STARTUP_PAGES.map((id) => ({id, url: measured.find((page) => page.id === id)!.url})),
+      /** The measured pages of `ids`, then the stock page. */
+      const withStock = (ids: readonly string[]) => [
+        ...ids.map((id) => ({id, url: measured.find((page) => page.id === id)!.url})),
         {id: STOCK_PAGE.id, url: stockUrl},
       ];
       startup = {
         runs: startupRuns,
-        pages: await startupFigures(startupBrowser, startupPages, startupRuns),
+        pages: await startupFigures(startupBrowser, withStock(STARTUP_PAGES), startupRuns),
         interactions: await interactionFigures(startupBrowser, site.url, stock.url, STOCK_PAGE.path, startupRuns),
-        slowLink: await slowLinkFigures(
-          startupBrowser,
-          [
-            ...SLOW_LINK_PAGES.map((id) => ({id, url: measured.find((page) => page.id === id)!.url})),
-            {id: STOCK_PAGE.id, url: stockUrl},
-          ],
-          startupRuns,
-        ),
+        slowLink: await slowLinkFigures(startupBrowser, withStock(SLOW_LINK_PAGES), startupRuns),
         alternating: [],
       };
     } finally {

@@ -3,7 +3,7 @@
 // tasks longer than 50 ms that start after the first contentful paint (with what each spent its time
 // on, from the Long Animation Frames API), and the latency of an interaction made right after that paint:
 // from the pointer press to the frame after the page shows the answer.
-import type {Browser, BrowserContext, Page} from 'playwright-core';
+import type {Browser, BrowserContext, CDPSession, Page} from 'playwright-core';
 import {throttling as lighthouseThrottling} from 'lighthouse/core/config/constants.js';
 import {medianOf, messageOf, round} from './common.mts';
 
@@ -101,17 +101,20 @@ export function longTasksAfterPaint({fcp, tasks, frames}: Collected): LongTask[]
     });
 }
 
-/** A page in a fresh context (empty cache) on a phone, its CPU throttled, with `initScript` installed. */
+/**
+ * A page in a fresh context (empty cache) on a phone, its CPU throttled, with `initScript` installed;
+ * with the DevTools session that throttles it, for further emulation.
+ */
 async function throttledPhonePage(
   browser: Browser,
   initScript: string,
-): Promise<{page: Page; context: BrowserContext}> {
+): Promise<{page: Page; context: BrowserContext; cdp: CDPSession}> {
   const context = await browser.newContext({viewport: PHONE, isMobile: true, hasTouch: true, deviceScaleFactor: 2});
   const page = await context.newPage();
   await page.addInitScript(initScript);
   const cdp = await context.newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', {rate: CPU_THROTTLE});
-  return {page, context};
+  return {page, context, cdp};
 }
 
 /** Loads `url` on a phone with the CPU throttled, and returns the long tasks after FCP. */
@@ -356,9 +359,8 @@ const WATCH_HYDRATION = `
 
 /** Loads `url` on the slow link with the CPU throttled, and returns its first paint and hydration times. */
 export async function measureSlowLink(browser: Browser, url: string): Promise<SlowLinkFigures> {
-  const {page, context} = await throttledPhonePage(browser, WATCH_HYDRATION);
+  const {page, context, cdp} = await throttledPhonePage(browser, WATCH_HYDRATION);
   try {
-    const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
     await cdp.send('Network.emulateNetworkConditions', {
       offline: false,
