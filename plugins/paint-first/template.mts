@@ -147,15 +147,24 @@ function startAfterPaint(sources: string[], timeoutMs: number, baseUrl: string):
  * A tab is answered at once instead: it is shown chosen, and the press is kept from React. React
  * hydrates the whole of a root synchronously when a pointer event lands in a part not hydrated yet
  * (34–124 ms on a phone at 4×, then the island's root), and no frame can show the tab before that
- * ends. Old-browser syntax, as above.
+ * ends. So is the phone menu's button: the navbar is shown open (its backdrop, which shows an empty
+ * drawer with a spinner while the drawer is not there), and made open again by React's own click
+ * once the app has hydrated, when the drawer is built. A press on that backdrop, or Escape, closes
+ * it and forgets the press. Old-browser syntax, as above.
  */
 function keepEarlyPresses(): void {
   // Members of an object, not named inner functions, for the reason StartHelpers gives.
-  var presses = {kept: null} as {
+  var presses = {kept: null, openMenu: null} as {
     kept: HTMLElement | null;
+    /** The menu button whose navbar this script has shown open. */
+    openMenu: HTMLElement | null;
     hasFiber(element: Element): boolean;
     showableTab(target: EventTarget | null): Element | null;
     showTab(tab: Element): void;
+    menuButton(target: EventTarget | null): HTMLElement | null;
+    onOpenMenu(target: EventTarget | null): boolean;
+    showMenu(button: HTMLElement | null): void;
+    closeOnEscape(event: KeyboardEvent): void;
     shield(event: Event): void;
     keep(event: Event): void;
     forgetIfAnswered(): void;
@@ -195,9 +204,40 @@ function keepEarlyPresses(): void {
       (panels[position] as HTMLElement).hidden = !chosen;
     }
   };
-  // The pointer events of a press on such a tab do not reach React (see above).
+  // The phone menu's button, in a navbar React has not hydrated.
+  presses.menuButton = function (target) {
+    var element = target as Element | null;
+    var button = element && element.closest ? (element.closest('.navbar__toggle') as HTMLElement | null) : null;
+    return button && !presses.hasFiber(button) && button.closest('.navbar') ? button : null;
+  };
+  // While the script shows the menu open, its backdrop covers the page: every press lands on it.
+  presses.onOpenMenu = function (target) {
+    var element = target as Element | null;
+    return (
+      presses.openMenu !== null && !!element && !!element.closest && !!element.closest('.navbar-sidebar__backdrop')
+    );
+  };
+  // The navbar's open state as the theme renders it (its class, the button's aria-expanded, the
+  // page's scroll lock); `null` closes it.
+  presses.showMenu = function (button) {
+    var shown = button || presses.openMenu;
+    if (!shown) return;
+    (shown.closest('.navbar') as HTMLElement).classList.toggle('navbar-sidebar--show', !!button);
+    shown.setAttribute('aria-expanded', String(!!button));
+    document.body.style.overflow = button ? 'hidden' : '';
+    if (button) document.addEventListener('keydown', presses.closeOnEscape, true);
+    else document.removeEventListener('keydown', presses.closeOnEscape, true);
+    presses.openMenu = button;
+  };
+  presses.closeOnEscape = function (event) {
+    if (event.key !== 'Escape') return;
+    presses.showMenu(null);
+    presses.kept = null;
+  };
+  // The pointer events of a press on such a tab, or on the menu, do not reach React (see above).
   presses.shield = function (event) {
-    if (presses.showableTab(event.target)) event.stopPropagation();
+    if (presses.showableTab(event.target) || presses.menuButton(event.target) || presses.onOpenMenu(event.target))
+      event.stopPropagation();
   };
   // First of all listeners (the document, capturing): the control as it was before React saw the press.
   presses.keep = function (event) {
@@ -205,6 +245,19 @@ function keepEarlyPresses(): void {
     if (tab) {
       presses.kept = tab as HTMLElement;
       presses.showTab(tab);
+      event.stopPropagation();
+      return;
+    }
+    if (presses.onOpenMenu(event.target)) {
+      presses.showMenu(null);
+      presses.kept = null;
+      event.stopPropagation();
+      return;
+    }
+    var menu = presses.menuButton(event.target);
+    if (menu) {
+      presses.kept = menu;
+      presses.showMenu(menu);
       event.stopPropagation();
       return;
     }
@@ -223,7 +276,10 @@ function keepEarlyPresses(): void {
   // A click on a control not hydrated yet is dropped if its part cannot hydrate at once (a part
   // with code still loading), so the click waits for the control, a second at most.
   presses.clickWhenHydrated = function (control, framesLeft) {
+    if (presses.kept !== control) return; // Escape closed the menu meanwhile
     if (framesLeft === 0 || presses.hasFiber(control)) {
+      // React's click opens the menu again in the same task, before any frame shows it closed.
+      presses.showMenu(null);
       control.click();
       return;
     }
@@ -241,7 +297,10 @@ function keepEarlyPresses(): void {
     document.removeEventListener('click', presses.keep, true);
     window.removeEventListener('click', presses.forgetIfAnswered, false);
     var kept = presses.kept;
-    if (!kept || !kept.isConnected) return;
+    if (!kept || !kept.isConnected) {
+      presses.showMenu(null);
+      return;
+    }
     // Focus is what the press would have given it, and it tells the article to hydrate the island.
     kept.focus({preventScroll: true});
     presses.clickWhenHydrated(kept, 60);

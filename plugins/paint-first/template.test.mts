@@ -202,21 +202,38 @@ function runEarlyPresses() {
   let disconnected = false;
   const attributes: Record<string, string> = {};
   const replayed: string[] = [];
+  // The navbar, whose classes show the phone menu open; its menu button and backdrop are controls below.
+  const navbarClasses = new Set<string>();
+  const navbar = {
+    classList: {toggle: (name: string, on: boolean) => (on ? navbarClasses.add(name) : navbarClasses.delete(name))},
+  };
+  const body = {style: {overflow: ''}};
   const control = (name: string, selectable = true): Record<string, unknown> => ({
     name,
     isConnected: true,
     getAttribute: (attribute: string) => (attribute === 'role' && name.startsWith('tab') ? 'tab' : null),
+    setAttribute(attribute: string, value: string) {
+      assert.equal(attribute, 'aria-expanded');
+      this.ariaExpanded = value;
+    },
     closest: (selector: string) => {
-      assert.ok(['button:not([disabled]), [role="tab"]', '[role="tab"]'].includes(selector), selector);
-      if (!selectable || (selector === '[role="tab"]' && !name.startsWith('tab'))) return null;
-      return controls[name];
+      const found: Record<string, boolean> = {
+        'button:not([disabled]), [role="tab"]': selectable && name !== 'backdrop',
+        '[role="tab"]': name.startsWith('tab'),
+        '.navbar__toggle': name === 'menu',
+        '.navbar-sidebar__backdrop': name === 'backdrop',
+      };
+      if (selector === '.navbar') return ['menu', 'backdrop'].includes(name) ? navbar : null;
+      assert.ok(selector in found, selector);
+      return found[selector] ? controls[name] : null;
     },
     focus: (options: {preventScroll: boolean}) => replayed.push(`focus ${name} preventScroll=${options.preventScroll}`),
-    click: () => replayed.push(`click ${name}`),
+    click: () => replayed.push(`click ${name} (menu ${navbarClasses.has('navbar-sidebar--show') ? 'open' : 'closed'})`),
   });
   const controls: Record<string, Record<string, unknown>> = {};
   const frames: Array<() => void> = [];
-  for (const name of ['menu', 'tab', 'tab 2', 'tab lazy', 'tab lazy 2']) controls[name] = control(name);
+  for (const name of ['menu', 'copy', 'backdrop', 'tab', 'tab 2', 'tab lazy', 'tab lazy 2'])
+    controls[name] = control(name);
   controls.link = control('link', false);
   // The theme's tab set: its list of tabs, then its panels in the same order.
   const panel = (shown: boolean) => ({
@@ -268,6 +285,7 @@ function runEarlyPresses() {
   }
   const context = vm.createContext({
     document: {
+      body,
       documentElement: {getAttribute: (name: string) => attributes[name] ?? null},
       addEventListener: (type: string, listener: Listener, capture: boolean) => {
         assert.equal(capture, true);
@@ -319,6 +337,14 @@ function runEarlyPresses() {
     },
     replayed,
     shownTab,
+    /** The phone menu as the reader sees it: the navbar's class, the button's aria-expanded, the page's scroll lock. */
+    menu: () => ({
+      open: navbarClasses.has('navbar-sidebar--show'),
+      expanded: controls.menu.ariaExpanded,
+      overflow: body.style.overflow,
+    }),
+    disconnect: (name: string) => (controls[name].isConnected = false),
+    key: (key: string) => onCapture.get('keydown')?.({key, target: null, stopPropagation: () => {}} as never),
     lazyTabSelected: () => lazyTabSet.children.map((tab) => tab.ariaSelected),
     listening: () => onCapture.size > 0 || onBubble !== null,
     disconnected: () => disconnected,
@@ -329,18 +355,18 @@ test('the last press on a control before React starts is made again, once, when 
   const page = runEarlyPresses();
   page.press('tab');
   page.press('link');
-  page.press('menu');
+  page.press('copy');
   page.setHasHydrated('false');
   assert.deepEqual(page.replayed, [], 'not before the app has hydrated');
   page.setHasHydrated('true');
-  assert.deepEqual(page.replayed, ['focus menu preventScroll=true'], 'the control is focused, which hydrates it');
+  assert.deepEqual(page.replayed, ['focus copy preventScroll=true'], 'the control is focused, which hydrates it');
   assert.equal(page.listening(), false, 'presses after hydration are the app’s own');
   assert.equal(page.disconnected(), true, 'and no later change of the attribute makes it again');
   page.nextFrames(3);
   assert.equal(page.replayed.length, 1, 'no click while React has not hydrated the control');
-  page.reactHydrates('menu');
+  page.reactHydrates('copy');
   page.nextFrames(1);
-  assert.deepEqual(page.replayed, ['focus menu preventScroll=true', 'click menu']);
+  assert.deepEqual(page.replayed, ['focus copy preventScroll=true', 'click copy (menu closed)']);
   page.nextFrames(100);
   assert.equal(page.replayed.length, 2);
 });
@@ -352,17 +378,17 @@ test('a press is made again after a second of frames even if React has not hydra
   page.nextFrames(59);
   assert.deepEqual(page.replayed, ['focus tab preventScroll=true']);
   page.nextFrames(1);
-  assert.deepEqual(page.replayed, ['focus tab preventScroll=true', 'click tab']);
+  assert.deepEqual(page.replayed, ['focus tab preventScroll=true', 'click tab (menu closed)']);
 });
 
 test('a press React answers, having hydrated the control, is not made again; nor one on a link', () => {
   const page = runEarlyPresses();
   page.press('link');
   page.press('tab lazy 2', 'hydrates and answers');
-  page.reactHydrates('menu');
-  page.press('menu');
+  page.reactHydrates('copy');
+  page.press('copy');
   // Hydrated already, and its handler stops the press: the window never hears of it.
-  page.press('menu', 'stops it');
+  page.press('copy', 'stops it');
   page.setHasHydrated('true');
   page.nextFrames(100);
   assert.deepEqual(page.replayed, []);
@@ -375,14 +401,18 @@ test('a press React drops while the app still hydrates is made again once the ap
     page.setHasHydrated('true');
     page.reactHydrates('tab lazy 2');
     page.nextFrames(1);
-    assert.deepEqual(page.replayed, ['focus tab lazy 2 preventScroll=true', 'click tab lazy 2'], `React did ${react}`);
+    assert.deepEqual(
+      page.replayed,
+      ['focus tab lazy 2 preventScroll=true', 'click tab lazy 2 (menu closed)'],
+      `React did ${react}`,
+    );
   }
 });
 
 test('only the last press is made again, even when React answered the last one', () => {
   const page = runEarlyPresses();
   page.press('tab');
-  page.press('menu', 'hydrates and answers');
+  page.press('copy', 'hydrates and answers');
   page.setHasHydrated('true');
   page.nextFrames(100);
   assert.deepEqual(page.replayed, [], 'the reader moved on from the tab');
@@ -399,7 +429,11 @@ test('a press on a tab React has not hydrated shows that tab chosen at once, kee
   page.setHasHydrated('true');
   page.reactHydrates('tab 2');
   page.nextFrames(1);
-  assert.deepEqual(page.replayed, ['focus tab 2 preventScroll=true', 'click tab 2'], 'React is told of it');
+  assert.deepEqual(
+    page.replayed,
+    ['focus tab 2 preventScroll=true', 'click tab 2 (menu closed)'],
+    'React is told of it',
+  );
   page.press('tab');
   assert.deepEqual(
     page.reactSaw,
@@ -415,6 +449,58 @@ test('a tab React has hydrated, one of a lazy tab set, and a button are left to 
   assert.equal(page.shownTab()[1].selected, 'false');
   page.press('tab lazy 2');
   assert.deepEqual(page.lazyTabSelected(), ['true', 'false'], 'its other panels are not in the page to show');
-  page.press('menu');
+  page.press('copy');
   assert.equal(page.reactSaw.length, 15, 'React saw every event of the three presses');
+});
+
+test('a press on the menu button React has not hydrated shows the menu open at once, and React opens it with its own click', () => {
+  const page = runEarlyPresses();
+  page.press('menu');
+  assert.deepEqual(page.menu(), {open: true, expanded: 'true', overflow: 'hidden'});
+  assert.deepEqual(page.reactSaw, [], 'React would hydrate the navbar at once to answer it');
+  page.key('Tab');
+  assert.equal(page.menu().open, true, 'only Escape closes it');
+  page.setHasHydrated('true');
+  page.nextFrames(2);
+  assert.equal(page.menu().open, true, 'open while React has not hydrated the button');
+  page.reactHydrates('menu');
+  page.nextFrames(1);
+  assert.deepEqual(
+    page.replayed,
+    ['focus menu preventScroll=true', 'click menu (menu closed)'],
+    'the script’s open state is taken off in the task of the click, whose render opens the menu again',
+  );
+  assert.deepEqual(page.menu(), {open: false, expanded: 'false', overflow: ''});
+  assert.equal(page.listening(), false, 'nor does the script listen for Escape any more');
+});
+
+test('a press on the backdrop of the menu the script opened, or Escape, closes it and forgets the press', () => {
+  for (const close of ['backdrop', 'Escape', 'Escape after the app hydrated']) {
+    const page = runEarlyPresses();
+    page.press('menu');
+    if (close === 'backdrop') page.press('backdrop');
+    if (close === 'Escape') page.key('Escape');
+    page.setHasHydrated('true');
+    if (close === 'Escape after the app hydrated') page.key('Escape');
+    assert.deepEqual(page.menu(), {open: false, expanded: 'false', overflow: ''}, close);
+    page.reactHydrates('menu');
+    page.nextFrames(100);
+    assert.deepEqual(
+      page.replayed.filter((call) => call.startsWith('click')),
+      [],
+      `${close}: not opened again`,
+    );
+    assert.deepEqual(page.reactSaw, [], `${close}: React saw none of it`);
+  }
+});
+
+test('a menu the script opened closes when the app has hydrated if its button is gone', () => {
+  const page = runEarlyPresses();
+  page.press('menu');
+  assert.equal(page.menu().open, true);
+  page.disconnect('menu');
+  page.setHasHydrated('true');
+  assert.deepEqual(page.menu(), {open: false, expanded: 'false', overflow: ''});
+  page.nextFrames(100);
+  assert.deepEqual(page.replayed, []);
 });

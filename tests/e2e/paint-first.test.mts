@@ -81,17 +81,65 @@ describe('paint before the app starts', () => {
     };
   }
 
-  test('a press on the menu button before the app starts opens the menu once the app has started', async () => {
+  test('a press on the menu button before the app starts shows the menu open at once, and its drawer once the app has started', async () => {
     const {page, errors, context, start} = await pressBeforeTheAppStarts(
       {width: 412, height: 823},
       '/Guides/Origins/Origin Shield',
       (page) => page.getByRole('button', {name: 'Toggle navigation bar'}).click(),
     );
-    const drawer = page.locator('.navbar-sidebar--show');
-    assert.equal(await drawer.count(), 0, 'nothing answers the press before the app starts');
+    const menuButton = page.getByRole('button', {name: 'Toggle navigation bar'});
+    const backdrop = page.locator('.navbar-sidebar--show > .navbar-sidebar__backdrop');
+    assert.equal(await backdrop.isVisible(), true, 'the page is dimmed behind the menu before the app starts');
+    assert.equal(await menuButton.getAttribute('aria-expanded'), 'true');
+    // Until the drawer is there, the backdrop draws an empty drawer with a spinner in its place.
+    const placeholder = await backdrop.evaluate((element) => {
+      const before = getComputedStyle(element, '::before');
+      const after = getComputedStyle(element, '::after');
+      return {panel: before.content !== 'none', width: parseFloat(before.width), spinner: after.animationName};
+    });
+    assert.deepEqual(
+      {...placeholder, width: Math.round(placeholder.width)},
+      {panel: true, width: 342, spinner: 'drawer-loading'},
+      'as wide as the drawer, 83vw',
+    );
+    assert.equal(await page.locator('.navbar-sidebar').count(), 0, 'the drawer is built by the app');
+    const consoleErrors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') consoleErrors.push(message.text());
+    });
     await start();
-    await drawer.waitFor();
-    await page.getByRole('navigation', {name: 'Main'}).getByRole('link', {name: 'API reference'}).waitFor();
+    const drawer = page.locator('.navbar-sidebar');
+    await drawer.getByRole('link', {name: 'API reference'}).waitFor();
+    await drawer.locator(':focus').waitFor();
+    assert.equal(await backdrop.evaluate((element) => getComputedStyle(element, '::before').content), 'none');
+    // The app owns the open menu: Escape closes it and gives the focus back to the button.
+    await page.keyboard.press('Escape');
+    await page.locator('.navbar-sidebar--show').waitFor({state: 'detached'});
+    assert.equal(await menuButton.evaluate((element) => element === document.activeElement), true);
+    assert.equal(await menuButton.getAttribute('aria-expanded'), 'false');
+    assert.deepEqual(errors, []);
+    assert.deepEqual(consoleErrors, []);
+    await context.close();
+  });
+
+  test('the menu shown open before the app starts closes on a press beside it, and stays closed once the app has started', async () => {
+    const {page, errors, context, start} = await pressBeforeTheAppStarts(
+      {width: 412, height: 823},
+      '/Guides/Origins/Origin Shield',
+      async (page) => {
+        await page.getByRole('button', {name: 'Toggle navigation bar'}).click();
+        await page.mouse.click(400, 600);
+      },
+    );
+    const shownOpen = () => page.locator('.navbar-sidebar--show').count();
+    assert.equal(await shownOpen(), 0, 'closed before the app starts');
+    assert.equal(await page.evaluate(() => document.body.style.overflow), '', 'and the page scrolls again');
+    await start();
+    await page.waitForTimeout(300);
+    assert.equal(await shownOpen(), 0, 'and stays closed once the app has started');
+    // The app answers the next press as usual.
+    await page.getByRole('button', {name: 'Toggle navigation bar'}).click();
+    await page.locator('.navbar-sidebar').getByRole('link', {name: 'API reference'}).waitFor();
     assert.deepEqual(errors, []);
     await context.close();
   });
