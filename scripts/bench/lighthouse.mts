@@ -25,7 +25,13 @@ export interface LighthouseFigures {
   bestPractices: number | null;
   seo: number | null;
   lcpMs: number;
+  /** The median run's TBT. */
   tbtMs: number;
+  /**
+   * Every run's TBT, in the order run (in a run in turn, one per round). The median run is chosen by
+   * FCP and TTI, so its TBT is one draw; comparisons use these. Absent in results of older benches.
+   */
+  tbtByRun?: number[];
   cls: number;
   performanceRange: [number, number];
   benchmarkIndex: number;
@@ -148,6 +154,7 @@ function summarizeLighthouse(lhrs: Result[]): Omit<LighthouseFigures, 'loadAvera
     seo: score(median, 'seo'),
     lcpMs: round(audit('largest-contentful-paint'), 0),
     tbtMs: round(audit('total-blocking-time'), 0),
+    tbtByRun: lhrs.map((lhr) => round(lhr.audits['total-blocking-time']?.numericValue ?? 0, 0)),
     cls: round(audit('cumulative-layout-shift'), 3),
     performanceRange: [Math.min(...performances), Math.max(...performances)],
     // Lighthouse's own CPU benchmark of the machine during the runs (higher is faster).

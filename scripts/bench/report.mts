@@ -6,7 +6,7 @@ import type {Totals} from './page-weight.mts';
 import type {BenchResults} from './results.mts';
 import {CPU_THROTTLE, PHONE, SLOW_LINK} from './startup.mts';
 import {SEARCH_SCALE, type PhoneLatency, type ScaleRow, type SearchFigures} from './search.mts';
-import {TARGETS} from './targets.mts';
+import {medianTbt, TARGETS} from './targets.mts';
 
 /** Phone-class latency (Chromium, CPU throttled 4×) as "median / p95", or why it is missing. */
 function phoneMs(phone: PhoneLatency | undefined, key: 'query' | 'firstQuery' = 'query'): string {
@@ -229,19 +229,19 @@ export function startupTables({startup, pages, stock}: Pick<BenchResults, 'start
     '',
     '**Lighthouse in turn with the stock page** (one run of each page per round, so all see the same machine)',
     '',
-    '| page | performance | TBT | TBT vs stock | LCP | perf. range | CPU index |',
-    '| --- | ---: | ---: | ---: | ---: | ---: | ---: |',
+    '| page | performance | TBT, median of runs | TBT vs stock | TBT of each run | TBT of the median run | LCP | perf. range | CPU index |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
   );
   for (const entry of startup.alternating) {
     const lh = entry.lighthouse;
     if ('error' in lh) {
-      lines.push(`| ${entry.label} | failed: ${lh.error.replaceAll('|', '/')} ||||||`);
+      lines.push(`| ${entry.label} | failed: ${lh.error.replaceAll('|', '/')} ||||||||`);
       continue;
     }
-    const versus = stockLh && !('error' in stockLh) ? ratio(lh.tbtMs, stockLh.tbtMs) : '–';
+    const versus = stockLh && !('error' in stockLh) ? ratio(medianTbt(lh), medianTbt(stockLh)) : '–';
     lines.push(
-      `| ${entry.label} | ${lh.performance} | ${lh.tbtMs} ms | ${versus} | ${(lh.lcpMs / 1000).toFixed(2)} s | ` +
-        `${lh.performanceRange.join('–')} | ${lh.benchmarkIndex} |`,
+      `| ${entry.label} | ${lh.performance} | ${medianTbt(lh)} ms | ${versus} | ${lh.tbtByRun?.join(', ') ?? '–'} | ` +
+        `${lh.tbtMs} ms | ${(lh.lcpMs / 1000).toFixed(2)} s | ${lh.performanceRange.join('–')} | ${lh.benchmarkIndex} |`,
     );
   }
   return lines;

@@ -10,7 +10,7 @@ import {
   SLOW_LINK,
   type StartupFigures,
 } from './startup.mts';
-import {startupChecks} from './targets.mts';
+import {medianTbt, startupChecks} from './targets.mts';
 
 test('long tasks count from the first contentful paint, each with what ran in it', () => {
   const tasks = longTasksAfterPaint({
@@ -102,7 +102,7 @@ test("the slow link is Lighthouse's slow 4G as DevTools throttling applies it", 
   assert.deepEqual(rounded, {latencyMs: 562.5, downloadKbps: 1474.56, uploadKbps: 675});
 });
 
-const lighthouse = (performance: number, tbtMs: number) => ({
+const lighthouse = (performance: number, tbtMs: number, tbtByRun?: number[]) => ({
   runs: 3,
   medianBy: 'x',
   lighthouseVersion: '12',
@@ -114,6 +114,7 @@ const lighthouse = (performance: number, tbtMs: number) => ({
   seo: 100,
   lcpMs: 1500,
   tbtMs,
+  tbtByRun,
   cls: 0,
   performanceRange: [performance, performance] as [number, number],
   benchmarkIndex: 1500,
@@ -140,8 +141,9 @@ test('the start-up targets compare with the stock page measured in the same run'
       'stock-doc': {error: 'timed out'},
     },
     alternating: [
-      {id: 'guide', label: 'Guide page', lighthouse: lighthouse(90, 300)},
-      {id: 'stock-doc', label: 'Stock Docusaurus doc page', lighthouse: lighthouse(75, 400)},
+      // The median runs (chosen by FCP and TTI) drew our slowest TBT and stock's fastest.
+      {id: 'guide', label: 'Guide page', lighthouse: lighthouse(90, 500, [180, 500, 300])},
+      {id: 'stock-doc', label: 'Stock Docusaurus doc page', lighthouse: lighthouse(75, 120, [400, 120, 450])},
     ],
   };
   const pages = [
@@ -155,7 +157,7 @@ test('the start-up targets compare with the stock page measured in the same run'
       ['category: longest task after FCP (CPU 4×)', 'failed', false],
       ['Guide: tab right after FCP (CPU 4×)', '250 ms', false],
       ['Guide: menu right after FCP (CPU 4×)', '120 ms, 1 press(es) unanswered', false],
-      ["Guide page: Lighthouse TBT ≤ stock's, run in turn", '300 ms (stock 400 ms)', true],
+      ["Guide page: Lighthouse TBT ≤ stock's, run in turn (median of the runs)", '300 ms (stock 400 ms)', true],
       ["Guide page: Lighthouse performance ≥ stock's + 10, run in turn", '90 (stock 75)', true],
     ],
   );
@@ -174,7 +176,7 @@ test('the start-up targets compare with the stock page measured in the same run'
   assert.match(table, /\| Guide page \| 600 ms \| 140 ms \| 140–140 ms \| 90 ms \| 0\.26× \| 1 \| main\.js 140 ms \|/);
   assert.match(table, /\| Guide: tab \| 250 ms \| 250 \| 0\.50× \|/);
   assert.match(table, /\| Guide: menu \| 120 ms \| 120, no answer \| 0\.24× \|/);
-  assert.match(table, /\| Guide page \| 90 \| 300 ms \| 0\.75× \| 1\.50 s \|/);
+  assert.match(table, /\| Guide page \| 90 \| 300 ms \| 0\.75× \| 180, 500, 300 \| 500 ms \| 1\.50 s \|/);
   assert.match(table, /\| category \| failed: timed out \|/);
   assert.match(
     table,
@@ -183,4 +185,9 @@ test('the start-up targets compare with the stock page measured in the same run'
   assert.match(table, /^\| page \| first paint \| range \| hydrated \| range \|$/m);
   assert.match(table, /^\| Guide page \| 850 ms \| 850–850 ms \| 3300 ms \| 3300–3300 ms \|$/m);
   assert.match(table, /^\| Stock Docusaurus doc page \| failed: timed out \|\|\|\|$/m);
+});
+
+test("a page's TBT in turn is the median of its runs; results of older benches have only the median run's", () => {
+  assert.equal(medianTbt(lighthouse(90, 250)), 250);
+  assert.equal(medianTbt(lighthouse(90, 250, [100, 300, 200, 900])), 250, 'the mean of the middle two');
 });

@@ -2,6 +2,8 @@
 // Lighthouse scores, and the cold build's time and memory.
 import {jsLimit} from './budgets.mts';
 import {GB, kB, seconds} from './format.mts';
+import {medianOf, round} from './common.mts';
+import type {LighthouseFigures} from './lighthouse.mts';
 import type {BenchResults, Check} from './results.mts';
 
 export const TARGETS = {
@@ -22,6 +24,14 @@ const OTHER_CATEGORIES = [
   ['bestPractices', 'best-practices', 'best practices'],
   ['seo', 'seo', 'SEO'],
 ] as const;
+
+/**
+ * The median of a page's TBT over its runs, as Lighthouse CI's `median` aggregation takes an audit's
+ * value; results of older benches have only the median run's.
+ */
+export function medianTbt(figures: LighthouseFigures): number {
+  return figures.tbtByRun?.length ? round(medianOf(figures.tbtByRun), 0) : figures.tbtMs;
+}
 
 export function checkTargets(results: Omit<BenchResults, 'targets'>): Check[] {
   const checks: Check[] = [];
@@ -124,10 +134,10 @@ export function startupChecks({startup, pages}: Pick<BenchResults, 'startup' | '
     const ours = entry.lighthouse;
     const scored = stock && !('error' in stock) && !('error' in ours);
     checks.push({
-      what: `${entry.label}: Lighthouse TBT ≤ stock's, run in turn`,
-      value: scored ? `${ours.tbtMs} ms (stock ${stock.tbtMs} ms)` : 'failed',
+      what: `${entry.label}: Lighthouse TBT ≤ stock's, run in turn (median of the runs)`,
+      value: scored ? `${medianTbt(ours)} ms (stock ${medianTbt(stock)} ms)` : 'failed',
       target: '≤ stock',
-      pass: Boolean(scored && ours.tbtMs <= stock.tbtMs),
+      pass: Boolean(scored && medianTbt(ours) <= medianTbt(stock)),
     });
     checks.push({
       what: `${entry.label}: Lighthouse performance ≥ stock's + ${TARGETS.performanceOverStock}, run in turn`,
