@@ -12,6 +12,7 @@
 // tab paints nothing, so it starts at once; browsers without paint timing wait one frame; a paint that
 // never comes still starts the app after START_TIMEOUT_MS.
 import ssgTemplate from '@docusaurus/core/lib/ssg/ssgTemplate.html.js';
+import {NAVBAR_HYDRATED_EVENT} from '../../src/lib/site.ts';
 
 const START_TIMEOUT_MS = 2000;
 
@@ -147,12 +148,13 @@ function startAfterPaint(sources: string[], timeoutMs: number, baseUrl: string):
  * A tab is answered at once instead: it is shown chosen, and the press is kept from React. React
  * hydrates the whole of a root synchronously when a pointer event lands in a part not hydrated yet
  * (34–124 ms on a phone at 4×, then the island's root), and no frame can show the tab before that
- * ends. So is the phone menu's button: the navbar is shown open (its backdrop, which shows an empty
- * drawer with a spinner while the drawer is not there), and made open again by React's own click
- * once the app has hydrated, when the drawer is built. A press on that backdrop, or Escape, closes
- * it and forgets the press. Old-browser syntax, as above.
+ * ends. So is the phone menu's button: the navbar is shown open (the backdrop, and the drawer's
+ * placeholder, which says the menu is loading), and handed to React, by a click React answers, as
+ * soon as the navbar has hydrated (`navbarHydratedEvent`, or the app's hydration). A press on the
+ * backdrop, another on the button, or Escape closes it and forgets the press. Old-browser syntax,
+ * as above.
  */
-function keepEarlyPresses(): void {
+function keepEarlyPresses(navbarHydratedEvent: string): void {
   // Members of an object, not named inner functions, for the reason StartHelpers gives.
   var presses = {kept: null, openMenu: null} as {
     kept: HTMLElement | null;
@@ -164,7 +166,9 @@ function keepEarlyPresses(): void {
     menuButton(target: EventTarget | null): HTMLElement | null;
     onOpenMenu(target: EventTarget | null): boolean;
     showMenu(button: HTMLElement | null): void;
+    closeMenu(): void;
     closeOnEscape(event: KeyboardEvent): void;
+    handOffMenu(): void;
     shield(event: Event): void;
     keep(event: Event): void;
     forgetIfAnswered(): void;
@@ -229,11 +233,28 @@ function keepEarlyPresses(): void {
     else document.removeEventListener('keydown', presses.closeOnEscape, true);
     presses.openMenu = button;
   };
-  presses.closeOnEscape = function (event) {
-    if (event.key !== 'Escape') return;
+  // Closed by the reader: the press is forgotten, and the focus goes back to the button.
+  presses.closeMenu = function () {
+    var button = presses.openMenu;
     presses.showMenu(null);
     presses.kept = null;
+    if (button) button.focus({preventScroll: true});
   };
+  presses.closeOnEscape = function (event) {
+    if (event.key === 'Escape') presses.closeMenu();
+  };
+  // React's click on the button opens the menu in the same task (a discrete event renders before
+  // the next frame), so taking the script's state off first shows no flicker.
+  presses.handOffMenu = function () {
+    var button = presses.openMenu;
+    if (!button || presses.kept !== button || !presses.hasFiber(button)) return;
+    presses.showMenu(null);
+    presses.kept = null;
+    button.click();
+  };
+  document.addEventListener(navbarHydratedEvent, function () {
+    setTimeout(presses.handOffMenu);
+  });
   // The pointer events of a press on such a tab, or on the menu, do not reach React (see above).
   presses.shield = function (event) {
     if (presses.showableTab(event.target) || presses.menuButton(event.target) || presses.onOpenMenu(event.target))
@@ -248,13 +269,12 @@ function keepEarlyPresses(): void {
       event.stopPropagation();
       return;
     }
-    if (presses.onOpenMenu(event.target)) {
-      presses.showMenu(null);
-      presses.kept = null;
+    var menu = presses.menuButton(event.target);
+    if (presses.onOpenMenu(event.target) || (menu && menu === presses.openMenu)) {
+      presses.closeMenu();
       event.stopPropagation();
       return;
     }
-    var menu = presses.menuButton(event.target);
     if (menu) {
       presses.kept = menu;
       presses.showMenu(menu);
@@ -276,10 +296,9 @@ function keepEarlyPresses(): void {
   // A click on a control not hydrated yet is dropped if its part cannot hydrate at once (a part
   // with code still loading), so the click waits for the control, a second at most.
   presses.clickWhenHydrated = function (control, framesLeft) {
-    if (presses.kept !== control) return; // Escape closed the menu meanwhile
+    if (presses.kept !== control) return; // the menu was closed, or handed to React, meanwhile
     if (framesLeft === 0 || presses.hasFiber(control)) {
-      // React's click opens the menu again in the same task, before any frame shows it closed.
-      presses.showMenu(null);
+      presses.showMenu(null); // as in handOffMenu
       control.click();
       return;
     }
@@ -310,7 +329,7 @@ function keepEarlyPresses(): void {
 
 /** The inline script; the sources are serialized so that no `<` can close the element. */
 const START_SCRIPT = `
-    <script>(${startAfterPaint.toString()})(<%~ JSON.stringify(it.scripts.map((script) => it.baseUrl + script)).replace(/</g, '\\\\u003c') %>, ${START_TIMEOUT_MS}, <%~ JSON.stringify(it.baseUrl).replace(/</g, '\\\\u003c') %>);(${keepEarlyPresses.toString()})()</script>`;
+    <script>(${startAfterPaint.toString()})(<%~ JSON.stringify(it.scripts.map((script) => it.baseUrl + script)).replace(/</g, '\\\\u003c') %>, ${START_TIMEOUT_MS}, <%~ JSON.stringify(it.baseUrl).replace(/</g, '\\\\u003c') %>);(${keepEarlyPresses.toString()})(${JSON.stringify(NAVBAR_HYDRATED_EVENT)})</script>`;
 
 /** `template` with `script` before its `</body>` line, as it is: a `$` in it is not a replacement pattern. */
 function beforeBodyEnd(template: string, script: string): string {

@@ -2,6 +2,7 @@ import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import vm from 'node:vm';
 import {compileSSGTemplate} from '@docusaurus/core/lib/ssg/ssgTemplate.js';
+import {NAVBAR_HYDRATED_EVENT} from '../../src/lib/site.ts';
 import {beforeBodyEnd, keepEarlyPresses, paintFirstTemplate, ssrTemplate, startAfterPaint} from './template.mts';
 
 async function render(scripts: string[]): Promise<string> {
@@ -28,7 +29,7 @@ test('the page neither defers nor preloads the app scripts: the start script ask
   assert.doesNotMatch(html, /<link[^>]+as="script"/);
   assert.ok(html.indexOf('<main>Page</main>') < html.indexOf('startAfterPaint'), 'the start script follows the page');
   assert.ok(html.includes('["/docs/assets/js/runtime~main.1.js","/docs/assets/js/main.2.js"], 2000, "/docs/")'));
-  assert.ok(html.includes(`;(${keepEarlyPresses.toString()})()</script>`));
+  assert.ok(html.includes(`;(${keepEarlyPresses.toString()})("${NAVBAR_HYDRATED_EVENT}")</script>`));
 });
 
 test("the start script is put in the page as it is, even where it has a `$'` or `$&`", () => {
@@ -208,6 +209,9 @@ function runEarlyPresses() {
     classList: {toggle: (name: string, on: boolean) => (on ? navbarClasses.add(name) : navbarClasses.delete(name))},
   };
   const body = {style: {overflow: ''}};
+  let reactMenuOpen = false;
+  let onNavbarHydrated: (() => void) | null = null;
+  const timers: Array<() => void> = [];
   const control = (name: string, selectable = true): Record<string, unknown> => ({
     name,
     isConnected: true,
@@ -228,7 +232,15 @@ function runEarlyPresses() {
       return found[selector] ? controls[name] : null;
     },
     focus: (options: {preventScroll: boolean}) => replayed.push(`focus ${name} preventScroll=${options.preventScroll}`),
-    click: () => replayed.push(`click ${name} (menu ${navbarClasses.has('navbar-sidebar--show') ? 'open' : 'closed'})`),
+    click() {
+      replayed.push(`click ${name} (menu ${navbarClasses.has('navbar-sidebar--show') ? 'open' : 'closed'})`);
+      // The theme's toggle, once React has the button: it renders the navbar open or closed.
+      if (name !== 'menu' || !Object.keys(this).some((key) => key.startsWith('__reactFiber'))) return;
+      reactMenuOpen = !reactMenuOpen;
+      navbar.classList.toggle('navbar-sidebar--show', reactMenuOpen);
+      this.ariaExpanded = String(reactMenuOpen);
+      body.style.overflow = reactMenuOpen ? 'hidden' : 'visible';
+    },
   });
   const controls: Record<string, Record<string, unknown>> = {};
   const frames: Array<() => void> = [];
@@ -287,7 +299,11 @@ function runEarlyPresses() {
     document: {
       body,
       documentElement: {getAttribute: (name: string) => attributes[name] ?? null},
-      addEventListener: (type: string, listener: Listener, capture: boolean) => {
+      addEventListener: (type: string, listener: Listener, capture?: boolean) => {
+        if (type === NAVBAR_HYDRATED_EVENT) {
+          onNavbarHydrated = listener as unknown as () => void;
+          return;
+        }
         assert.equal(capture, true);
         onCapture.set(type, listener);
       },
@@ -306,8 +322,9 @@ function runEarlyPresses() {
     },
     MutationObserver,
     requestAnimationFrame: (callback: () => void) => frames.push(callback),
+    setTimeout: (callback: () => void) => timers.push(callback),
   });
-  vm.runInContext(`(${keepEarlyPresses.toString()})()`, context);
+  vm.runInContext(`(${keepEarlyPresses.toString()})(${JSON.stringify(NAVBAR_HYDRATED_EVENT)})`, context);
   const reactHydrates = (name: string) => (controls[name]['__reactFiber$abc'] = {});
   return {
     /**
@@ -343,6 +360,12 @@ function runEarlyPresses() {
       expanded: controls.menu.ariaExpanded,
       overflow: body.style.overflow,
     }),
+    /** The navbar's part has hydrated: React has its controls, and it says so. */
+    navbarHydrates: () => {
+      for (const name of ['menu', 'backdrop']) controls[name]['__reactFiber$abc'] = {};
+      onNavbarHydrated?.();
+    },
+    runTimers: () => timers.splice(0).forEach((callback) => callback()),
     disconnect: (name: string) => (controls[name].isConnected = false),
     key: (key: string) => onCapture.get('keydown')?.({key, target: null, stopPropagation: () => {}} as never),
     lazyTabSelected: () => lazyTabSet.children.map((tab) => tab.ariaSelected),
@@ -453,45 +476,69 @@ test('a tab React has hydrated, one of a lazy tab set, and a button are left to 
   assert.equal(page.reactSaw.length, 15, 'React saw every event of the three presses');
 });
 
-test('a press on the menu button React has not hydrated shows the menu open at once, and React opens it with its own click', () => {
+test('a press on the menu button React has not hydrated shows the menu open at once, and React takes it over once the navbar has hydrated', () => {
   const page = runEarlyPresses();
   page.press('menu');
   assert.deepEqual(page.menu(), {open: true, expanded: 'true', overflow: 'hidden'});
   assert.deepEqual(page.reactSaw, [], 'React would hydrate the navbar at once to answer it');
   page.key('Tab');
   assert.equal(page.menu().open, true, 'only Escape closes it');
-  page.setHasHydrated('true');
-  page.nextFrames(2);
-  assert.equal(page.menu().open, true, 'open while React has not hydrated the button');
-  page.reactHydrates('menu');
-  page.nextFrames(1);
+  page.navbarHydrates();
+  assert.deepEqual(page.replayed, [], 'not in the effect that reports it');
+  page.runTimers();
   assert.deepEqual(
     page.replayed,
-    ['focus menu preventScroll=true', 'click menu (menu closed)'],
-    'the script’s open state is taken off in the task of the click, whose render opens the menu again',
+    ['click menu (menu closed)'],
+    'the script’s state is taken off in the task of the click',
   );
-  assert.deepEqual(page.menu(), {open: false, expanded: 'false', overflow: ''});
-  assert.equal(page.listening(), false, 'nor does the script listen for Escape any more');
+  assert.deepEqual(page.menu(), {open: true, expanded: 'true', overflow: 'hidden'}, 'which React answers: open');
+  page.key('Escape');
+  assert.equal(page.menu().open, true, 'Escape is React’s now');
+  page.setHasHydrated('true');
+  page.nextFrames(100);
+  assert.equal(page.replayed.length, 1, 'nor is the press made again when the app has hydrated');
 });
 
-test('a press on the backdrop of the menu the script opened, or Escape, closes it and forgets the press', () => {
-  for (const close of ['backdrop', 'Escape', 'Escape after the app hydrated']) {
+test('a menu the script opened is handed to React when the app has hydrated, if the navbar did not say so first', () => {
+  const page = runEarlyPresses();
+  page.press('menu');
+  page.setHasHydrated('true');
+  assert.equal(page.menu().open, true);
+  page.reactHydrates('menu');
+  page.nextFrames(1);
+  assert.deepEqual(page.replayed, ['focus menu preventScroll=true', 'click menu (menu closed)']);
+  assert.deepEqual(page.menu(), {open: true, expanded: 'true', overflow: 'hidden'});
+});
+
+test('the menu the script opened closes on a press on its backdrop or its button, or on Escape, and the press is forgotten', () => {
+  for (const close of ['backdrop', 'menu', 'Escape', 'Escape after the app hydrated']) {
     const page = runEarlyPresses();
     page.press('menu');
-    if (close === 'backdrop') page.press('backdrop');
+    if (close === 'backdrop' || close === 'menu') page.press(close);
     if (close === 'Escape') page.key('Escape');
     page.setHasHydrated('true');
     if (close === 'Escape after the app hydrated') page.key('Escape');
     assert.deepEqual(page.menu(), {open: false, expanded: 'false', overflow: ''}, close);
     page.reactHydrates('menu');
+    page.navbarHydrates();
+    page.runTimers();
     page.nextFrames(100);
     assert.deepEqual(
       page.replayed.filter((call) => call.startsWith('click')),
       [],
       `${close}: not opened again`,
     );
+    assert.ok(page.replayed.at(-1)?.startsWith('focus menu'), `${close}: the button has the focus back`);
     assert.deepEqual(page.reactSaw, [], `${close}: React saw none of it`);
   }
+});
+
+test('a menu button React has hydrated is left to React', () => {
+  const page = runEarlyPresses();
+  page.reactHydrates('menu');
+  page.press('menu');
+  assert.equal(page.menu().open, false);
+  assert.equal(page.reactSaw.length, 5, 'React saw every event of the press');
 });
 
 test('a menu the script opened closes when the app has hydrated if its button is gone', () => {

@@ -81,28 +81,21 @@ describe('paint before the app starts', () => {
     };
   }
 
-  test('a press on the menu button before the app starts shows the menu open at once, and its drawer once the app has started', async () => {
+  test('a press on the menu button before the app starts shows the menu open at once, loading, and its drawer once the app has started', async () => {
     const {page, errors, context, start} = await pressBeforeTheAppStarts(
       {width: 412, height: 823},
       '/Guides/Origins/Origin Shield',
       (page) => page.getByRole('button', {name: 'Toggle navigation bar'}).click(),
     );
     const menuButton = page.getByRole('button', {name: 'Toggle navigation bar'});
-    const backdrop = page.locator('.navbar-sidebar--show > .navbar-sidebar__backdrop');
-    assert.equal(await backdrop.isVisible(), true, 'the page is dimmed behind the menu before the app starts');
+    const bodyOverflow = () => page.evaluate(() => document.body.style.overflow);
+    // The page dims (the backdrop fades in from the next frame on).
+    await page.locator('.navbar-sidebar--show > .navbar-sidebar__backdrop').waitFor({state: 'visible'});
     assert.equal(await menuButton.getAttribute('aria-expanded'), 'true');
-    // Until the drawer is there, the backdrop draws an empty drawer with a spinner in its place.
-    const placeholder = await backdrop.evaluate((element) => {
-      const before = getComputedStyle(element, '::before');
-      const after = getComputedStyle(element, '::after');
-      return {panel: before.content !== 'none', width: parseFloat(before.width), spinner: after.animationName};
-    });
-    assert.deepEqual(
-      {...placeholder, width: Math.round(placeholder.width)},
-      {panel: true, width: 342, spinner: 'drawer-loading'},
-      'as wide as the drawer, 83vw',
-    );
-    assert.equal(await page.locator('.navbar-sidebar').count(), 0, 'the drawer is built by the app');
+    assert.equal(await bodyOverflow(), 'hidden', 'and does not scroll behind the menu');
+    // The drawer's place holder slides in and says the menu is loading.
+    const placeholder = page.locator('.navbar-sidebar[aria-busy="true"]');
+    await placeholder.getByRole('status').filter({hasText: 'Loading the menu…'}).waitFor({state: 'visible'});
     const consoleErrors: string[] = [];
     page.on('console', (message) => {
       if (message.type() === 'error') consoleErrors.push(message.text());
@@ -111,12 +104,14 @@ describe('paint before the app starts', () => {
     const drawer = page.locator('.navbar-sidebar');
     await drawer.getByRole('link', {name: 'API reference'}).waitFor();
     await drawer.locator(':focus').waitFor();
-    assert.equal(await backdrop.evaluate((element) => getComputedStyle(element, '::before').content), 'none');
+    assert.equal(await placeholder.count(), 0, 'the drawer replaced the place holder');
+    assert.equal(await bodyOverflow(), 'hidden', 'the app keeps the page from scrolling');
     // The app owns the open menu: Escape closes it and gives the focus back to the button.
     await page.keyboard.press('Escape');
     await page.locator('.navbar-sidebar--show').waitFor({state: 'detached'});
     assert.equal(await menuButton.evaluate((element) => element === document.activeElement), true);
     assert.equal(await menuButton.getAttribute('aria-expanded'), 'false');
+    assert.notEqual(await bodyOverflow(), 'hidden');
     assert.deepEqual(errors, []);
     assert.deepEqual(consoleErrors, []);
     await context.close();
@@ -126,19 +121,26 @@ describe('paint before the app starts', () => {
     const {page, errors, context, start} = await pressBeforeTheAppStarts(
       {width: 412, height: 823},
       '/Guides/Origins/Origin Shield',
-      async (page) => {
-        await page.getByRole('button', {name: 'Toggle navigation bar'}).click();
-        await page.mouse.click(400, 600);
-      },
+      (page) => page.getByRole('button', {name: 'Toggle navigation bar'}).click(),
     );
+    const menuButton = page.getByRole('button', {name: 'Toggle navigation bar'});
     const shownOpen = () => page.locator('.navbar-sidebar--show').count();
+    assert.equal(await shownOpen(), 1, 'open before the app starts');
+    await page.locator('.navbar-sidebar__backdrop').waitFor({state: 'visible'});
+    await page.mouse.click(400, 600); // on the backdrop, right of the drawer's place
     assert.equal(await shownOpen(), 0, 'closed before the app starts');
+    assert.equal(await menuButton.getAttribute('aria-expanded'), 'false');
     assert.equal(await page.evaluate(() => document.body.style.overflow), '', 'and the page scrolls again');
+    assert.equal(
+      await menuButton.evaluate((element) => element === document.activeElement),
+      true,
+      'focus is on the button',
+    );
     await start();
     await page.waitForTimeout(300);
     assert.equal(await shownOpen(), 0, 'and stays closed once the app has started');
     // The app answers the next press as usual.
-    await page.getByRole('button', {name: 'Toggle navigation bar'}).click();
+    await menuButton.click();
     await page.locator('.navbar-sidebar').getByRole('link', {name: 'API reference'}).waitFor();
     assert.deepEqual(errors, []);
     await context.close();

@@ -1,15 +1,32 @@
 import {useDeferredValue, useEffect, type ReactNode} from 'react';
-import {useNavbarMobileSidebar} from '@docusaurus/theme-common/internal';
+import {useLockBodyScroll, useNavbarMobileSidebar} from '@docusaurus/theme-common/internal';
 import NavbarMobileSidebarOriginal from '@theme-original/Navbar/MobileSidebar';
+import LoadingSpinner from '@site/src/components/LoadingSpinner';
 import {useDeferredMount} from '@site/src/hooks/useDeferredMount';
 
 /**
- * While the mobile drawer is open it behaves as a modal: focus moves into it, Escape closes it, the
- * page behind it is inert (Tab cannot reach links hidden under the drawer, WCAG 2.4.11), and on closing, focus goes
+ * While the menu is open, drawer built or not, the page behind it does not scroll and Escape closes
+ * it (the theme's drawer locks the scroll only once it is built).
+ */
+function useOpenMenu(shown: boolean) {
+  const {toggle} = useNavbarMobileSidebar();
+  useLockBodyScroll(shown);
+  useEffect(() => {
+    if (!shown) return undefined;
+    const closeOnEscape = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') toggle();
+    };
+    document.addEventListener('keydown', closeOnEscape);
+    return () => document.removeEventListener('keydown', closeOnEscape);
+  }, [shown, toggle]);
+}
+
+/**
+ * While the mobile drawer is open it behaves as a modal: focus moves into it, the page behind it is
+ * inert (Tab cannot reach links hidden under the drawer, WCAG 2.4.11), and on closing, focus goes
  * back to the menu button instead of being lost.
  */
 function useModalDrawer(shown: boolean) {
-  const {toggle} = useNavbarMobileSidebar();
   useEffect(() => {
     const drawer = document.querySelector('.navbar-sidebar');
     const navbar = drawer?.closest('nav');
@@ -25,30 +42,35 @@ function useModalDrawer(shown: boolean) {
     const focusDrawer = () => drawer.querySelector<HTMLElement>('a[href], button:not([disabled])')?.focus();
     focusDrawer();
     if (!drawer.contains(document.activeElement)) drawer.addEventListener('transitionend', focusDrawer, {once: true});
-    const closeOnEscape = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') toggle();
-    };
-    document.addEventListener('keydown', closeOnEscape);
     return () => {
-      document.removeEventListener('keydown', closeOnEscape);
       drawer.removeEventListener('transitionend', focusDrawer);
       for (const element of behind) element.inert = false;
       const active = document.activeElement;
       if (!active || active === document.body || drawer.contains(active)) menuButton?.focus();
     };
-  }, [shown, toggle]);
+  }, [shown]);
 }
+
+// The drawer's place until it is built, in the server HTML too: a menu opened sooner (by the app,
+// or by the page's start script while the app starts) slides in as an empty drawer that says it is
+// loading, and the drawer replaces it.
+const placeholder = (
+  <div className="navbar-sidebar" aria-busy="true">
+    <LoadingSpinner label="Loading the menu…" />
+  </div>
+);
 
 /**
  * On a phone the closed drawer holds the whole docs sidebar (300–500 components on the API pages):
  * it is built just after hydration, in slices, so it is ready when the menu is first opened. A menu
- * opened sooner answers the press at once with the navbar's backdrop, and the drawer follows in a
- * transition instead of holding that first frame back.
+ * opened sooner answers the press at once with the backdrop and the placeholder, and the drawer
+ * follows in a transition instead of holding that first frame back.
  */
 export default function NavbarMobileSidebar(): ReactNode {
   const {shown} = useNavbarMobileSidebar();
   const built = useDeferredMount();
   const rendered = useDeferredValue(built || shown);
+  useOpenMenu(shown);
   useModalDrawer(shown && rendered);
-  return rendered ? <NavbarMobileSidebarOriginal /> : null;
+  return rendered ? <NavbarMobileSidebarOriginal /> : placeholder;
 }
