@@ -209,9 +209,11 @@ function keepEarlyPresses(navbarHydratedEvent: string): void {
     }
   };
   // The phone menu's button, in a navbar React has not hydrated.
+  // Not when the app will not start (a failure screen is up): its menu would stay loading.
   presses.menuButton = function (target) {
     var element = target as Element | null;
     var button = element && element.closest ? (element.closest('.navbar__toggle') as HTMLElement | null) : null;
+    if (document.getElementById('page-load-error') || document.getElementById('base-url-issue-banner')) return null;
     return button && !presses.hasFiber(button) && button.closest('.navbar') ? button : null;
   };
   // While the script shows the menu open, its backdrop covers the page: every press lands on it.

@@ -210,6 +210,7 @@ function runEarlyPresses() {
   };
   const body = {style: {overflow: ''}};
   let reactMenuOpen = false;
+  const failureScreens = new Set<string>();
   let onNavbarHydrated: (() => void) | null = null;
   const timers: Array<() => void> = [];
   const control = (name: string, selectable = true): Record<string, unknown> => ({
@@ -298,6 +299,7 @@ function runEarlyPresses() {
   const context = vm.createContext({
     document: {
       body,
+      getElementById: (id: string) => (failureScreens.has(id) ? {id} : null),
       documentElement: {getAttribute: (name: string) => attributes[name] ?? null},
       addEventListener: (type: string, listener: Listener, capture?: boolean) => {
         if (type === NAVBAR_HYDRATED_EVENT) {
@@ -365,6 +367,8 @@ function runEarlyPresses() {
       for (const name of ['menu', 'backdrop']) controls[name]['__reactFiber$abc'] = {};
       onNavbarHydrated?.();
     },
+    /** A failure screen of the start script is up (`page-load-error` or `base-url-issue-banner`). */
+    showFailureScreen: (id: string) => failureScreens.add(id),
     runTimers: () => timers.splice(0).forEach((callback) => callback()),
     disconnect: (name: string) => (controls[name].isConnected = false),
     key: (key: string) => onCapture.get('keydown')?.({key, target: null, stopPropagation: () => {}} as never),
@@ -550,4 +554,13 @@ test('a menu the script opened closes when the app has hydrated if its button is
   assert.deepEqual(page.menu(), {open: false, expanded: 'false', overflow: ''});
   page.nextFrames(100);
   assert.deepEqual(page.replayed, []);
+});
+
+test('with a failure screen up, the app will not start, so the menu is not shown open (it would stay loading)', () => {
+  for (const screen of ['page-load-error', 'base-url-issue-banner']) {
+    const page = runEarlyPresses();
+    page.showFailureScreen(screen);
+    page.press('menu');
+    assert.equal(page.menu().open, false, screen);
+  }
 });
