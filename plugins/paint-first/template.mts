@@ -99,6 +99,8 @@ function startAfterPaint(sources: string[], timeoutMs: number, baseUrl: string):
     };
     box.appendChild(retry);
     document.body.insertBefore(box, document.body.firstChild);
+    // A phone menu shown open while the app started would cover the message, loading for ever.
+    if (window.tributaryCloseEarlyMenu) window.tributaryCloseEarlyMenu();
   };
   window.tributaryShowLoadError = page.showLoadError;
   if (location.pathname.indexOf(baseUrl) !== 0) {
@@ -164,11 +166,12 @@ function keepEarlyPresses(navbarHydratedEvent: string): void {
     showableTab(target: EventTarget | null): Element | null;
     showTab(tab: Element): void;
     menuButton(target: EventTarget | null): HTMLElement | null;
-    onOpenMenu(target: EventTarget | null): boolean;
     showMenu(button: HTMLElement | null): void;
+    closesMenu(target: EventTarget | null): boolean;
+    inDrawer(target: EventTarget | null): boolean;
     closeMenu(): void;
     closeOnEscape(event: KeyboardEvent): void;
-    handOffMenu(): void;
+    handOffMenu(framesLeft: number): void;
     shield(event: Event): void;
     keep(event: Event): void;
     forgetIfAnswered(): void;
@@ -209,19 +212,23 @@ function keepEarlyPresses(navbarHydratedEvent: string): void {
     }
   };
   // The phone menu's button, in a navbar React has not hydrated.
-  // Not when the app will not start (a failure screen is up): its menu would stay loading.
   presses.menuButton = function (target) {
     var element = target as Element | null;
     var button = element && element.closest ? (element.closest('.navbar__toggle') as HTMLElement | null) : null;
-    if (document.getElementById('page-load-error') || document.getElementById('base-url-issue-banner')) return null;
     return button && !presses.hasFiber(button) && button.closest('.navbar') ? button : null;
   };
-  // While the script shows the menu open, its backdrop covers the page: every press lands on it.
-  presses.onOpenMenu = function (target) {
+  // Where a press closes the menu this script shows open: its backdrop, which covers the page, or
+  // its button (reached by the keyboard). A press on the drawer's place (`inDrawer`) does nothing.
+  presses.closesMenu = function (target) {
     var element = target as Element | null;
+    if (!presses.openMenu || !element || !element.closest) return false;
     return (
-      presses.openMenu !== null && !!element && !!element.closest && !!element.closest('.navbar-sidebar__backdrop')
+      element.closest('.navbar-sidebar__backdrop') !== null || element.closest('.navbar__toggle') === presses.openMenu
     );
+  };
+  presses.inDrawer = function (target) {
+    var element = target as Element | null;
+    return presses.openMenu !== null && !!element && !!element.closest && element.closest('.navbar-sidebar') !== null;
   };
   // The navbar's open state as the theme renders it (its class, the button's aria-expanded, the
   // page's scroll lock); `null` closes it.
@@ -235,31 +242,54 @@ function keepEarlyPresses(navbarHydratedEvent: string): void {
     else document.removeEventListener('keydown', presses.closeOnEscape, true);
     presses.openMenu = button;
   };
-  // Closed by the reader: the press is forgotten, and the focus goes back to the button.
+  // Closed by the reader, or by a failure screen (`window.tributaryCloseEarlyMenu`, below): the
+  // focus goes back to the button.
   presses.closeMenu = function () {
     var button = presses.openMenu;
     presses.showMenu(null);
-    presses.kept = null;
     if (button) button.focus({preventScroll: true});
   };
   presses.closeOnEscape = function (event) {
     if (event.key === 'Escape') presses.closeMenu();
   };
-  // React's click on the button opens the menu in the same task (a discrete event renders before
-  // the next frame), so taking the script's state off first shows no flicker.
-  presses.handOffMenu = function () {
+  // Once React has the button, its click opens the menu in the same task (a discrete event renders
+  // before the next frame), so taking this script's state off first shows no flicker. Until then,
+  // a frame at a time, a second at most, as for a kept press.
+  presses.handOffMenu = function (framesLeft) {
     var button = presses.openMenu;
-    if (!button || presses.kept !== button || !presses.hasFiber(button)) return;
+    if (!button) return;
+    if (!button.isConnected) {
+      presses.showMenu(null);
+      return;
+    }
+    if (framesLeft > 0 && !presses.hasFiber(button)) {
+      requestAnimationFrame(function () {
+        presses.handOffMenu(framesLeft - 1);
+      });
+      return;
+    }
     presses.showMenu(null);
-    presses.kept = null;
     button.click();
   };
+  // Sent from an effect of the navbar once it has hydrated, after the theme's scroll lock has been
+  // set for a closed menu: the lock is put back until the hand-off, in the next task.
   document.addEventListener(navbarHydratedEvent, function () {
-    setTimeout(presses.handOffMenu);
+    if (!presses.openMenu) return;
+    document.body.style.overflow = 'hidden';
+    setTimeout(function () {
+      presses.handOffMenu(60);
+    });
   });
+  window.tributaryCloseEarlyMenu = presses.closeMenu;
   // The pointer events of a press on such a tab, or on the menu, do not reach React (see above).
   presses.shield = function (event) {
-    if (presses.showableTab(event.target) || presses.menuButton(event.target) || presses.onOpenMenu(event.target))
+    var target = event.target;
+    if (
+      presses.showableTab(target) ||
+      presses.menuButton(target) ||
+      presses.closesMenu(target) ||
+      presses.inDrawer(target)
+    )
       event.stopPropagation();
   };
   // First of all listeners (the document, capturing): the control as it was before React saw the press.
@@ -271,14 +301,15 @@ function keepEarlyPresses(navbarHydratedEvent: string): void {
       event.stopPropagation();
       return;
     }
-    var menu = presses.menuButton(event.target);
-    if (presses.onOpenMenu(event.target) || (menu && menu === presses.openMenu)) {
-      presses.closeMenu();
+    if (presses.closesMenu(event.target) || presses.inDrawer(event.target)) {
+      if (presses.closesMenu(event.target)) presses.closeMenu();
       event.stopPropagation();
       return;
     }
-    if (menu) {
-      presses.kept = menu;
+    // Not opened when the app will not start (a failure screen is up): the menu would stay loading.
+    var menu = presses.menuButton(event.target);
+    var failed = document.getElementById('page-load-error') || document.getElementById('base-url-issue-banner');
+    if (menu && !failed) {
       presses.showMenu(menu);
       event.stopPropagation();
       return;
@@ -298,9 +329,7 @@ function keepEarlyPresses(navbarHydratedEvent: string): void {
   // A click on a control not hydrated yet is dropped if its part cannot hydrate at once (a part
   // with code still loading), so the click waits for the control, a second at most.
   presses.clickWhenHydrated = function (control, framesLeft) {
-    if (presses.kept !== control) return; // the menu was closed, or handed to React, meanwhile
     if (framesLeft === 0 || presses.hasFiber(control)) {
-      presses.showMenu(null); // as in handOffMenu
       control.click();
       return;
     }
@@ -317,11 +346,9 @@ function keepEarlyPresses(navbarHydratedEvent: string): void {
       document.removeEventListener(pointerEvents[removed], presses.shield, true);
     document.removeEventListener('click', presses.keep, true);
     window.removeEventListener('click', presses.forgetIfAnswered, false);
+    presses.handOffMenu(60);
     var kept = presses.kept;
-    if (!kept || !kept.isConnected) {
-      presses.showMenu(null);
-      return;
-    }
+    if (!kept || !kept.isConnected) return;
     // Focus is what the press would have given it, and it tells the article to hydrate the island.
     kept.focus({preventScroll: true});
     presses.clickWhenHydrated(kept, 60);

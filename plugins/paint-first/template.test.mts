@@ -178,10 +178,13 @@ test('inside the base URL no banner is shown', () => {
 
 test('a script that fails to load shows the error text once, with a Retry button that reloads the page', () => {
   const page = runStartScript();
+  let menusClosed = 0;
+  (page.window as Record<string, unknown>).tributaryCloseEarlyMenu = () => (menusClosed += 1);
   page.runTimers((delay) => delay === 2000);
   (page.scripts[1].onerror as () => void)();
   (page.scripts[0].onerror as () => void)();
   assert.equal(page.shown.length, 1, 'one message for any number of failures');
+  assert.equal(menusClosed, 1, 'a phone menu shown open while the app started would cover it: closed');
   const [box] = page.shown;
   assert.match(textOf(box), /failed to load.*Loading \/docs\/b\.js failed\.Retry$/);
   const button = box.children.find((child) => child.tagName === 'button');
@@ -227,8 +230,9 @@ function runEarlyPresses() {
         '[role="tab"]': name.startsWith('tab'),
         '.navbar__toggle': name === 'menu',
         '.navbar-sidebar__backdrop': name === 'backdrop',
+        '.navbar-sidebar': name === 'drawer',
       };
-      if (selector === '.navbar') return ['menu', 'backdrop'].includes(name) ? navbar : null;
+      if (selector === '.navbar') return ['menu', 'backdrop', 'drawer'].includes(name) ? navbar : null;
       assert.ok(selector in found, selector);
       return found[selector] ? controls[name] : null;
     },
@@ -245,7 +249,7 @@ function runEarlyPresses() {
   });
   const controls: Record<string, Record<string, unknown>> = {};
   const frames: Array<() => void> = [];
-  for (const name of ['menu', 'copy', 'backdrop', 'tab', 'tab 2', 'tab lazy', 'tab lazy 2'])
+  for (const name of ['menu', 'copy', 'backdrop', 'drawer', 'tab', 'tab 2', 'tab lazy', 'tab lazy 2'])
     controls[name] = control(name);
   controls.link = control('link', false);
   // The theme's tab set: its list of tabs, then its panels in the same order.
@@ -369,6 +373,9 @@ function runEarlyPresses() {
     },
     /** A failure screen of the start script is up (`page-load-error` or `base-url-issue-banner`). */
     showFailureScreen: (id: string) => failureScreens.add(id),
+    /** What the failure screens call (`window.tributaryCloseEarlyMenu`). */
+    closeEarlyMenu: () => (context.window as {tributaryCloseEarlyMenu(): void}).tributaryCloseEarlyMenu(),
+    setBodyOverflow: (value: string) => (body.style.overflow = value),
     runTimers: () => timers.splice(0).forEach((callback) => callback()),
     disconnect: (name: string) => (controls[name].isConnected = false),
     key: (key: string) => onCapture.get('keydown')?.({key, target: null, stopPropagation: () => {}} as never),
@@ -510,8 +517,43 @@ test('a menu the script opened is handed to React when the app has hydrated, if 
   assert.equal(page.menu().open, true);
   page.reactHydrates('menu');
   page.nextFrames(1);
-  assert.deepEqual(page.replayed, ['focus menu preventScroll=true', 'click menu (menu closed)']);
+  assert.deepEqual(page.replayed, ['click menu (menu closed)']);
   assert.deepEqual(page.menu(), {open: true, expanded: 'true', overflow: 'hidden'});
+});
+
+test('a tab pressed before the menu is still made again once the app has hydrated', () => {
+  const page = runEarlyPresses();
+  page.press('tab 2');
+  page.press('menu');
+  page.press('drawer');
+  assert.equal(page.menu().open, true, 'a press on the drawer’s place leaves the menu open');
+  page.press('backdrop');
+  assert.equal(page.menu().open, false);
+  assert.deepEqual(page.reactSaw, [], 'React saw none of the four presses');
+  page.setHasHydrated('true');
+  page.reactHydrates('tab 2');
+  page.nextFrames(1);
+  assert.deepEqual(page.replayed, [
+    'focus menu preventScroll=true',
+    'focus tab 2 preventScroll=true',
+    'click tab 2 (menu closed)',
+  ]);
+});
+
+test('a failure screen closes the menu the script opened, and the button has the focus back', () => {
+  const page = runEarlyPresses();
+  page.press('menu');
+  page.closeEarlyMenu();
+  assert.deepEqual(page.menu(), {open: false, expanded: 'false', overflow: ''});
+  assert.deepEqual(page.replayed, ['focus menu preventScroll=true']);
+});
+
+test('the navbar, once hydrated, puts back the scroll lock its effects took off, until the hand-off', () => {
+  const page = runEarlyPresses();
+  page.press('menu');
+  page.setBodyOverflow('visible'); // the theme's lock of a menu it thinks closed
+  page.navbarHydrates();
+  assert.equal(page.menu().overflow, 'hidden');
 });
 
 test('the menu the script opened closes on a press on its backdrop or its button, or on Escape, and the press is forgotten', () => {

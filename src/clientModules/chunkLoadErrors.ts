@@ -9,6 +9,8 @@ declare global {
   interface Window {
     /** Set by the page's start script (plugins/paint-first/template.mts). */
     tributaryShowLoadError?: (detail: string) => void;
+    /** Closes a phone menu the start script showed open while the app started. */
+    tributaryCloseEarlyMenu?: () => void;
   }
 }
 

@@ -39,6 +39,9 @@ test('the entry scripts the start script asks for, and only they, ask V8 to comp
   assert.deepEqual(hinted.sort(), started.map((href) => path.basename(href)).sort());
 });
 
+/** The phone menu's loading status, as screen readers find it (hidden elements left out). */
+const loadingStatus = (page: Page) => page.getByRole('status').filter({hasText: 'Loading the menu…'});
+
 describe('paint before the app starts', () => {
   let browser: Browser;
   before(async () => {
@@ -95,7 +98,8 @@ describe('paint before the app starts', () => {
     assert.equal(await bodyOverflow(), 'hidden', 'and does not scroll behind the menu');
     // The drawer's place holder slides in and says the menu is loading.
     const placeholder = page.locator('.navbar-sidebar[aria-busy="true"]');
-    await placeholder.getByRole('status').filter({hasText: 'Loading the menu…'}).waitFor({state: 'visible'});
+    await placeholder.waitFor({state: 'visible'});
+    await loadingStatus(page).waitFor({state: 'visible'});
     const consoleErrors: string[] = [];
     page.on('console', (message) => {
       if (message.type() === 'error') consoleErrors.push(message.text());
@@ -121,7 +125,11 @@ describe('paint before the app starts', () => {
     const {page, errors, context, start} = await pressBeforeTheAppStarts(
       {width: 412, height: 823},
       '/Guides/Origins/Origin Shield',
-      (page) => page.getByRole('button', {name: 'Toggle navigation bar'}).click(),
+      async (page) => {
+        // Closed, the drawer's placeholder is hidden from screen readers too (as without JavaScript).
+        assert.equal(await loadingStatus(page).count(), 0, 'no loading status while the menu is closed');
+        await page.getByRole('button', {name: 'Toggle navigation bar'}).click();
+      },
     );
     const menuButton = page.getByRole('button', {name: 'Toggle navigation bar'});
     const shownOpen = () => page.locator('.navbar-sidebar--show').count();
@@ -131,6 +139,7 @@ describe('paint before the app starts', () => {
     assert.equal(await shownOpen(), 0, 'closed before the app starts');
     assert.equal(await menuButton.getAttribute('aria-expanded'), 'false');
     assert.equal(await page.evaluate(() => document.body.style.overflow), '', 'and the page scrolls again');
+    await loadingStatus(page).waitFor({state: 'detached'});
     assert.equal(
       await menuButton.evaluate((element) => element === document.activeElement),
       true,

@@ -20,7 +20,7 @@ const SEARCH_CHUNKS = readdirSync(path.join(BUILD_DIR, 'assets/js'))
 /** The navbar search box of the current page. */
 const navbarBox = (page: Page) => page.locator('.navbar [role="combobox"]');
 const popup = (page: Page) => page.locator('.navbar [role="listbox"]');
-const liveRegion = (page: Page) => page.locator('.navbar [role="status"]');
+const liveRegion = (page: Page) => page.locator('.navbar__inner [role="status"]');
 
 async function isFocused(page: Page) {
   return navbarBox(page).evaluate((element) => element === document.activeElement);

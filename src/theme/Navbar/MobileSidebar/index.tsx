@@ -1,12 +1,16 @@
+import clsx from 'clsx';
 import {useDeferredValue, useEffect, type ReactNode} from 'react';
 import {useLockBodyScroll, useNavbarMobileSidebar} from '@docusaurus/theme-common/internal';
 import NavbarMobileSidebarOriginal from '@theme-original/Navbar/MobileSidebar';
 import LoadingSpinner from '@site/src/components/LoadingSpinner';
 import {useDeferredMount} from '@site/src/hooks/useDeferredMount';
+import styles from './styles.module.css';
 
 /**
- * While the menu is open, drawer built or not, the page behind it does not scroll and Escape closes
- * it (the theme's drawer locks the scroll only once it is built).
+ * While the menu is open, drawer built or not, the page behind it does not scroll (the theme's
+ * drawer locks it only once built), Escape closes it, and on closing, a focus left on the page or
+ * in the drawer goes back to the menu button. Called after useModalDrawer, whose clean-up must
+ * first make the button focusable again.
  */
 function useOpenMenu(shown: boolean) {
   const {toggle} = useNavbarMobileSidebar();
@@ -17,7 +21,12 @@ function useOpenMenu(shown: boolean) {
       if (event.key === 'Escape') toggle();
     };
     document.addEventListener('keydown', closeOnEscape);
-    return () => document.removeEventListener('keydown', closeOnEscape);
+    return () => {
+      document.removeEventListener('keydown', closeOnEscape);
+      const active = document.activeElement;
+      if (!active || active === document.body || active.closest('.navbar-sidebar'))
+        document.querySelector<HTMLElement>('.navbar__toggle')?.focus();
+    };
   }, [shown, toggle]);
 }
 
@@ -55,7 +64,7 @@ function useModalDrawer(shown: boolean) {
 // or by the page's start script while the app starts) slides in as an empty drawer that says it is
 // loading, and the drawer replaces it.
 const placeholder = (
-  <div className="navbar-sidebar" aria-busy="true">
+  <div className={clsx('navbar-sidebar', styles.placeholder)} aria-busy="true">
     <LoadingSpinner label="Loading the menu…" />
   </div>
 );
@@ -70,7 +79,7 @@ export default function NavbarMobileSidebar(): ReactNode {
   const {shown} = useNavbarMobileSidebar();
   const built = useDeferredMount();
   const rendered = useDeferredValue(built || shown);
-  useOpenMenu(shown);
   useModalDrawer(shown && rendered);
+  useOpenMenu(shown);
   return rendered ? <NavbarMobileSidebarOriginal /> : placeholder;
 }
