@@ -301,8 +301,9 @@ function keepEarlyPresses(navbarHydratedEvent: string): void {
       event.stopPropagation();
       return;
     }
-    if (presses.closesMenu(event.target) || presses.inDrawer(event.target)) {
-      if (presses.closesMenu(event.target)) presses.closeMenu();
+    var closes = presses.closesMenu(event.target);
+    if (closes || presses.inDrawer(event.target)) {
+      if (closes) presses.closeMenu();
       event.stopPropagation();
       return;
     }

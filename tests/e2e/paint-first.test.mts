@@ -84,13 +84,21 @@ describe('paint before the app starts', () => {
     };
   }
 
-  test('a press on the menu button before the app starts shows the menu open at once, loading, and its drawer once the app has started', async () => {
-    const {page, errors, context, start} = await pressBeforeTheAppStarts(
+  /** The guide on a phone, its menu pressed before the app starts (after `before`, if given). */
+  async function pressMenuBeforeTheAppStarts(before?: (page: Page) => Promise<void>) {
+    const pressed = await pressBeforeTheAppStarts(
       {width: 412, height: 823},
       '/Guides/Origins/Origin Shield',
-      (page) => page.getByRole('button', {name: 'Toggle navigation bar'}).click(),
+      async (page) => {
+        await before?.(page);
+        await page.getByRole('button', {name: 'Toggle navigation bar'}).click();
+      },
     );
-    const menuButton = page.getByRole('button', {name: 'Toggle navigation bar'});
+    return {...pressed, menuButton: pressed.page.getByRole('button', {name: 'Toggle navigation bar'})};
+  }
+
+  test('a press on the menu button before the app starts shows the menu open at once, loading, and its drawer once the app has started', async () => {
+    const {page, errors, context, start, menuButton} = await pressMenuBeforeTheAppStarts();
     const bodyOverflow = () => page.evaluate(() => document.body.style.overflow);
     // The page dims (the backdrop fades in from the next frame on).
     await page.locator('.navbar-sidebar--show > .navbar-sidebar__backdrop').waitFor({state: 'visible'});
@@ -122,16 +130,10 @@ describe('paint before the app starts', () => {
   });
 
   test('the menu shown open before the app starts closes on a press beside it, and stays closed once the app has started', async () => {
-    const {page, errors, context, start} = await pressBeforeTheAppStarts(
-      {width: 412, height: 823},
-      '/Guides/Origins/Origin Shield',
-      async (page) => {
-        // Closed, the drawer's placeholder is hidden from screen readers too (as without JavaScript).
-        assert.equal(await loadingStatus(page).count(), 0, 'no loading status while the menu is closed');
-        await page.getByRole('button', {name: 'Toggle navigation bar'}).click();
-      },
-    );
-    const menuButton = page.getByRole('button', {name: 'Toggle navigation bar'});
+    const {page, errors, context, start, menuButton} = await pressMenuBeforeTheAppStarts(async (page) => {
+      // Closed, the drawer's placeholder is hidden from screen readers too (as without JavaScript).
+      assert.equal(await loadingStatus(page).count(), 0, 'no loading status while the menu is closed');
+    });
     const shownOpen = () => page.locator('.navbar-sidebar--show').count();
     assert.equal(await shownOpen(), 1, 'open before the app starts');
     await page.locator('.navbar-sidebar__backdrop').waitFor({state: 'visible'});

@@ -4,7 +4,7 @@ import {Context as BrowserContext} from '@docusaurus/core/lib/client/browserCont
 import {useColorMode} from '@docusaurus/theme-common';
 import {useAnnouncementBar, useNavbarMobileSidebar, useNavbarSecondaryMenu} from '@docusaurus/theme-common/internal';
 
-/** Inside the boundary: runs once its part has hydrated (or mounted). */
+/** Inside the boundary, after the part: runs once the part has hydrated (or mounted), after its effects. */
 function OnHydrated({then}: {then: () => void}): null {
   useEffect(then, [then]);
   return null;
@@ -32,19 +32,29 @@ function useLayoutContexts(): void {
  *
  * The app's "is browser" flag turns true as soon as the page around has hydrated: this component
  * reads it (so the change stops here, as the layout's contexts do) and gives the part a flag of its
- * own, false until the part has hydrated, as the server rendered it.
+ * own, false until the part has hydrated, as the server rendered it. `onHydrated`, a function that
+ * stays the same, runs then too, after the part's own effects.
  */
-export default function SeparateHydration({children}: {children: ReactNode}): ReactNode {
+export default function SeparateHydration({
+  children,
+  onHydrated,
+}: {
+  children: ReactNode;
+  onHydrated?: () => void;
+}): ReactNode {
   const appIsBrowser = useIsBrowser();
   useLayoutContexts();
   // Mounted by a client navigation, there is nothing to hydrate: the flag starts true.
   const [isBrowser, setIsBrowser] = useState(appIsBrowser);
-  const markHydrated = useCallback(() => startTransition(() => setIsBrowser(true)), []);
+  const markHydrated = useCallback(() => {
+    startTransition(() => setIsBrowser(true));
+    onHydrated?.();
+  }, [onHydrated]);
   const boundary = useMemo(
     () => (
       <Suspense fallback={null}>
-        <OnHydrated then={markHydrated} />
         {children}
+        <OnHydrated then={markHydrated} />
       </Suspense>
     ),
     [children, markHydrated],

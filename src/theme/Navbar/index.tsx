@@ -1,25 +1,17 @@
-import {useEffect, type ReactNode} from 'react';
+import type {ReactNode} from 'react';
 import NavbarOriginal from '@theme-original/Navbar';
 import SeparateHydration from '@site/src/components/SeparateHydration';
 import {NAVBAR_HYDRATED_EVENT} from '@site/src/lib/site';
 
-/** Inside the navbar's part, so its effect runs once the navbar has hydrated (or mounted). */
-function AnnounceHydrated(): null {
-  useEffect(() => {
-    document.dispatchEvent(new Event(NAVBAR_HYDRATED_EVENT));
-  }, []);
-  return null;
-}
-
 // One element for every render, so the part's boundary keeps its props while it waits to hydrate.
-const navbar = (
-  <>
-    <NavbarOriginal />
-    <AnnounceHydrated />
-  </>
-);
+const navbar = <NavbarOriginal />;
+
+/** Tells the page's start script that the navbar has hydrated (plugins/paint-first). */
+function announceHydrated(): void {
+  document.dispatchEvent(new Event(NAVBAR_HYDRATED_EVENT));
+}
 
 /** The navbar, hydrated on its own, so that a first press on its menu or search box answers sooner. */
 export default function Navbar(): ReactNode {
-  return <SeparateHydration>{navbar}</SeparateHydration>;
+  return <SeparateHydration onHydrated={announceHydrated}>{navbar}</SeparateHydration>;
 }

@@ -31,16 +31,14 @@ function useOpenMenu(shown: boolean) {
 }
 
 /**
- * While the mobile drawer is open it behaves as a modal: focus moves into it, the page behind it is
- * inert (Tab cannot reach links hidden under the drawer, WCAG 2.4.11), and on closing, focus goes
- * back to the menu button instead of being lost.
+ * While the mobile drawer is open it behaves as a modal: focus moves into it, and the page behind it
+ * is inert (Tab cannot reach links hidden under the drawer, WCAG 2.4.11). useOpenMenu gives the
+ * focus back to the menu button on closing.
  */
 function useModalDrawer(shown: boolean) {
   useEffect(() => {
     const drawer = document.querySelector('.navbar-sidebar');
-    const navbar = drawer?.closest('nav');
-    if (!shown || !drawer || !navbar) return undefined;
-    const menuButton = navbar.querySelector<HTMLElement>('.navbar__toggle');
+    if (!shown || !drawer) return undefined;
     const behind = Array.from(document.querySelectorAll<HTMLElement>('#__docusaurus > *, .navbar__inner')).filter(
       (element) => !element.contains(drawer),
     );
@@ -54,8 +52,6 @@ function useModalDrawer(shown: boolean) {
     return () => {
       drawer.removeEventListener('transitionend', focusDrawer);
       for (const element of behind) element.inert = false;
-      const active = document.activeElement;
-      if (!active || active === document.body || drawer.contains(active)) menuButton?.focus();
     };
   }, [shown]);
 }
