@@ -49,7 +49,6 @@ const config: Config = {
     './src/clientModules/keyboard.ts',
     './src/clientModules/serviceWorker.ts',
     './src/clientModules/prefetchOnIntent.ts',
-    './src/clientModules/warmIntl.ts',
   ],
 
   presets: [

@@ -21,6 +21,9 @@
 // - A doc card's label is tested for a leading emoji only when it may have one
 //   (client/emojiUtils.ts): the test's pattern is slow to compile, and a category page has a card
 //   per page.
+// - Nothing a page starts with loads ICU's collation or date data, each some 20 ms the first time:
+//   two sorts order strings without it (case-first-sort-loader.cjs), and the "Last updated" date is written
+//   without Intl when it is English (client/IntlUtils.ts).
 import {createRequire} from 'node:module';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
@@ -40,7 +43,16 @@ const REACT_ROUTER = new RegExp(
   `^${escapeRegExp(path.join(path.dirname(require.resolve('react-router/package.json')), 'esm', 'react-router.js'))}$`,
 );
 /** theme-common's `internal` entry imports `./utils/emojiUtils`, for `DocCard`. */
-const EMOJI_UTILS = path.join(path.dirname(require.resolve('@docusaurus/theme-common')), 'utils/emojiUtils');
+const THEME_COMMON = path.dirname(require.resolve('@docusaurus/theme-common'));
+const EMOJI_UTILS = path.join(THEME_COMMON, 'utils/emojiUtils');
+/** theme-common's `internal` entry imports `./utils/IntlUtils`, for the "Last updated" date. */
+const INTL_UTILS = path.join(THEME_COMMON, 'utils/IntlUtils');
+/** The modules whose `localeCompare` sorts case-first-sort-loader.cjs replaces. */
+export const SORTING_MODULE_FILES = [
+  require.resolve('@docusaurus/plugin-content-docs/lib/client/docsClientUtils.js'),
+  path.join(THEME_COMMON, 'utils/reactUtils.js'),
+];
+const SORTING_MODULES = new RegExp(`^(${SORTING_MODULE_FILES.map(escapeRegExp).join('|')})$`);
 
 export default function startupTasksPlugin(context: LoadContext): Plugin {
   // A regular expression, which Rspack (Docusaurus's `faster` bundler) matches natively.
@@ -54,15 +66,19 @@ export default function startupTasksPlugin(context: LoadContext): Plugin {
         '@docusaurus/ComponentCreator': path.join(here, 'client/ComponentCreator.tsx'),
         [`${CORE_PRELOAD}$`]: path.join(here, 'client/preload.ts'),
         [`${EMOJI_UTILS}$`]: path.join(here, 'client/emojiUtils.ts'),
+        [`${INTL_UTILS}$`]: path.join(here, 'client/IntlUtils.ts'),
       };
-      // Server and browser match routes alike, so the server's markup and hydration agree.
-      const routerMatch = {test: REACT_ROUTER, use: [path.join(here, 'router-match-loader.cjs')]};
-      if (isServer) return {resolve: {alias}, module: {rules: [routerMatch]}};
+      // Server and browser match routes and sort alike, so the server's markup and hydration agree.
+      const shared = [
+        {test: REACT_ROUTER, use: [path.join(here, 'router-match-loader.cjs')]},
+        {test: SORTING_MODULES, use: [path.join(here, 'case-first-sort-loader.cjs')]},
+      ];
+      if (isServer) return {resolve: {alias}, module: {rules: shared}};
       return {
         resolve: {alias},
         module: {
           rules: [
-            routerMatch,
+            ...shared,
             {test: registry, use: [path.join(here, 'registry-loader.cjs')]},
             {test: siteConfig, use: [path.join(here, 'site-config-loader.cjs')]},
           ],

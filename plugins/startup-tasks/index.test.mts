@@ -1,12 +1,14 @@
 // The plugin replaces two modules of Docusaurus's client by address; an upgrade that moves or
 // renames them would silently undo the change, so these tests check the addresses it relies on.
 import assert from 'node:assert/strict';
-import {existsSync, readFileSync} from 'node:fs';
+import {existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import {createRequire} from 'node:module';
+import os from 'node:os';
 import path from 'node:path';
+import {pathToFileURL} from 'node:url';
 import test from 'node:test';
 import type {LoadContext, Plugin} from '@docusaurus/types';
-import startupTasksPlugin from './index.mts';
+import startupTasksPlugin, {SORTING_MODULE_FILES} from './index.mts';
 
 const require = createRequire(import.meta.url);
 // CommonJS, as webpack loads it (registry-loader.cjs says why).
@@ -131,5 +133,107 @@ test("react-router's matchPath, on the server and in the browser, tries the plai
     assert.ok(rule, `a rule for react-router (server: ${isServer})`);
     assert.ok(rule.use[0].endsWith('router-match-loader.cjs'));
     assert.ok(!rule.test.test(file.replace('react-router.js', 'react-router.min.js')));
+  }
+});
+
+test('the two sorts of the client that used localeCompare no longer do, and answer the same', async () => {
+  const caseFirstSortLoader: ((this: {resourcePath: string}, source: string) => string) & {
+    SORTS: Record<string, [string, string]>;
+  } = require('./case-first-sort-loader.cjs');
+  const files = SORTING_MODULE_FILES;
+  assert.equal(files.length, Object.keys(caseFirstSortLoader.SORTS).length);
+  const loaded = files.map((file) => {
+    const source = readFileSync(file, 'utf8');
+    const output = caseFirstSortLoader.call({resourcePath: file}, source);
+    assert.notEqual(output, source, `${file} is rewritten`);
+    assert.ok(!output.includes('localeCompare'), `${file} sorts without localeCompare`);
+    assert.throws(
+      () => caseFirstSortLoader.call({resourcePath: file}, source.replace('localeCompare', 'compare')),
+      /no longer sorts with/,
+    );
+    return {source, output};
+  });
+  for (const isServer of [false, true]) {
+    const rules = (configure(isServer) as unknown as {module: {rules: {test: RegExp; use: string[]}[]}}).module.rules;
+    for (const file of files) {
+      const rule = rules.find(({test: candidate}) => candidate.test(file));
+      assert.ok(rule?.use[0].endsWith('case-first-sort-loader.cjs'), `a rule for ${file} (server: ${isServer})`);
+    }
+    assert.ok(!rules.some(({test: candidate}) => candidate.test(files[0].replace('docsClientUtils', 'docsUtils'))));
+  }
+
+  // The docs plugin's getActivePlugin, as installed and as rewritten, over plugin paths and addresses:
+  // the same plugin for every address. Its router import points at react-router, which it re-exports.
+  const directory = mkdtempSync(path.join(os.tmpdir(), 'code-unit-sort-'));
+  try {
+    const reactRouter = pathToFileURL(
+      path.join(path.dirname(require.resolve('react-router/package.json')), 'esm', 'react-router.js'),
+    );
+    const [original, rewritten] = await Promise.all(
+      [loaded[0].source, loaded[0].output].map((source, index) => {
+        const file = path.join(directory, `docsClientUtils-${index}.mjs`);
+        writeFileSync(file, source.replace("from '@docusaurus/router'", `from ${JSON.stringify(reactRouter.href)}`));
+        return import(pathToFileURL(file).href) as Promise<{
+          getActivePlugin: (data: object, pathname: string) => {pluginId: string} | undefined;
+        }>;
+      }),
+    );
+    const pluginSets = [
+      ['/docs', '/docs/api'],
+      ['/docs/api', '/docs'],
+      ['/', '/docs', '/docs/api', '/Docs/API-v2', '/docs/api_v2', '/docs/ä'],
+      ['/docs/Guides', '/docs/guides', '/docs/a-b', '/docs/a_b', '/docs/a.b', '/docs/a'],
+    ];
+    const addresses = [
+      '/',
+      '/docs',
+      '/docs/',
+      '/docs/api',
+      '/docs/api/x',
+      '/DOCS/API/x',
+      '/docs/api_v2/y',
+      '/docs/ä/z',
+      '/docs/Guides/Origins',
+      '/docs/guides/x',
+      '/docs/a-b/c',
+      '/docs/a_b',
+      '/docs/a.b/c',
+      '/docs/a/b',
+      '/other',
+    ];
+    let compared = 0;
+    for (const paths of pluginSets) {
+      const data = Object.fromEntries(paths.map((pluginPath, index) => [`plugin-${index}`, {path: pluginPath}]));
+      for (const address of addresses) {
+        assert.deepEqual(
+          rewritten.getActivePlugin(data, address),
+          original.getActivePlugin(data, address),
+          `${address} in ${paths}`,
+        );
+        compared += 1;
+      }
+    }
+    assert.equal(compared, pluginSets.length * addresses.length);
+    assert.equal(
+      rewritten.getActivePlugin({guides: {path: '/docs'}, api: {path: '/docs/api'}}, '/docs/api/x')?.pluginId,
+      'api',
+    );
+  } finally {
+    rmSync(directory, {recursive: true, force: true});
+  }
+});
+
+test('theme-common still imports \'./utils/IntlUtils\' for the "Last updated" date, the address the alias replaces', () => {
+  const themeCommon = path.dirname(require.resolve('@docusaurus/theme-common'));
+  const internal = readFileSync(path.join(themeCommon, 'internal.js'), 'utf8');
+  assert.match(internal, /export \{ useDateTimeFormat \} from '\.\/utils\/IntlUtils';/);
+  const utils = readFileSync(path.join(themeCommon, 'utils/IntlUtils.js'), 'utf8');
+  assert.match(utils, /export function useCalendar\(/);
+  assert.match(utils, /export function useDateTimeFormat\(/);
+  for (const isServer of [false, true]) {
+    assert.equal(
+      configure(isServer).resolve.alias[`${path.join(themeCommon, 'utils/IntlUtils')}$`],
+      path.join(import.meta.dirname, 'client/IntlUtils.ts'),
+    );
   }
 });

@@ -125,13 +125,13 @@ describe('failure screens', () => {
     const context = await newContext();
     const {page} = await newPage(context);
     await gotoHydrated(page, GUIDE);
-    // The next page's "Last updated" line formats its date while rendering: make that throw.
+    // The next page's "Last updated" line writes its date's ISO form while rendering: make that throw.
     await page.evaluate(() => {
-      const real = Intl.DateTimeFormat;
-      (window as unknown as {realDateTimeFormat: unknown}).realDateTimeFormat = real;
-      Intl.DateTimeFormat = function () {
+      const real = Date.prototype.toISOString;
+      (window as unknown as {realToISOString: unknown}).realToISOString = real;
+      Date.prototype.toISOString = function () {
         throw new Error('forced render failure');
-      } as unknown as typeof Intl.DateTimeFormat;
+      };
     });
     await page.locator('.pagination-nav__link--next').click();
     const heading = page.getByRole('heading', {name: 'This page crashed.'});
@@ -140,7 +140,7 @@ describe('failure screens', () => {
     const tryAgain = page.getByRole('button', {name: 'Try again'});
     assert.ok(await tryAgain.isVisible());
     await page.evaluate(() => {
-      Intl.DateTimeFormat = (window as unknown as {realDateTimeFormat: typeof Intl.DateTimeFormat}).realDateTimeFormat;
+      Date.prototype.toISOString = (window as unknown as {realToISOString: () => string}).realToISOString;
     });
     await tryAgain.click();
     await page.locator('h1', {hasText: NEXT_GUIDE_TITLE}).waitFor();
