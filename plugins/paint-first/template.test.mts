@@ -28,7 +28,12 @@ test('the page neither defers nor preloads the app scripts: the start script ask
   assert.doesNotMatch(html, /<script[^>]+src=/);
   assert.doesNotMatch(html, /<link[^>]+as="script"/);
   assert.ok(html.indexOf('<main>Page</main>') < html.indexOf('startAfterPaint'), 'the start script follows the page');
-  assert.ok(html.includes('["/docs/assets/js/runtime~main.1.js","/docs/assets/js/main.2.js"], 2000, "/docs/")'));
+  assert.ok(
+    html.includes(
+      '<script type="application/json" id="app-scripts">["/docs/assets/js/runtime~main.1.js","/docs/assets/js/main.2.js"]</script>',
+    ),
+  );
+  assert.ok(html.includes('})(JSON.parse(document.getElementById("app-scripts").textContent), 2000, "/docs/")'));
   assert.ok(html.includes(`;(${keepEarlyPresses.toString()})("${NAVBAR_HYDRATED_EVENT}")</script>`));
 });
 
@@ -40,11 +45,22 @@ test("the start script is put in the page as it is, even where it has a `$'` or 
   );
 });
 
-test('a script name cannot close the inline start script', async () => {
+test('a script name cannot close the list of scripts', async () => {
   const html = await render(['assets/js/</script><b>x.js']);
-  const inline = html.slice(html.indexOf('(function startAfterPaint'));
-  assert.equal(inline.indexOf('</script>'), inline.lastIndexOf('</script>'));
-  assert.ok(inline.includes('\\u003c/script>\\u003cb>x.js'));
+  const list = html.slice(html.indexOf('<script type="application/json"'), html.indexOf('(function startAfterPaint'));
+  assert.equal(list.match(/<\/script>/g)?.length, 1);
+  assert.ok(list.includes('\\u003c/script>\\u003cb>x.js'));
+  assert.deepEqual(JSON.parse(list.slice(list.indexOf('>') + 1, list.indexOf('</script>'))), [
+    '/docs/assets/js/</script><b>x.js',
+  ]);
+});
+
+test('the inline start script is the same on every page, whatever scripts the page lists', async () => {
+  const inline = (html: string) => html.slice(html.indexOf('<script>(function startAfterPaint'));
+  const guide = await render(['assets/js/main.2.js', 'assets/js/17896441.a.js', 'assets/js/78b0d1bb.b.js']);
+  const home = await render(['assets/js/main.2.js', 'assets/js/c4f5d8e4.c.js']);
+  assert.notEqual(guide, home);
+  assert.equal(inline(guide), inline(home));
 });
 
 test('a Docusaurus template without the expected script loop is a build error that says what to update', () => {
@@ -120,10 +136,14 @@ function runStartScript({visibility = 'visible', paintTiming = true, pathname = 
     observers.forEach((callback) => callback({getEntriesByName: (n) => (n === name ? [{}] : [])}));
   const runTimers = (filter: (delay: number) => boolean) =>
     timers.splice(0).forEach((timer) => (filter(timer.delay) ? timer.callback() : timers.push(timer)));
-  return {appended, scripts, shown, timers, frames, paint, runTimers, window: context};
+  /** Runs the timers that `filter` picks, and those they set, until none is left. */
+  const runTimersThrough = (filter: (delay: number) => boolean) => {
+    while (timers.some((timer) => filter(timer.delay))) runTimers(filter);
+  };
+  return {appended, scripts, shown, timers, frames, paint, runTimers, runTimersThrough, window: context};
 }
 
-test('the scripts start once, in order, in the task after the first contentful paint', () => {
+test('the scripts start once, in order, one per task, from the task after the first contentful paint', () => {
   const page = runStartScript();
   assert.deepEqual(page.appended, []);
   page.paint('first-paint');
@@ -132,26 +152,29 @@ test('the scripts start once, in order, in the task after the first contentful p
   page.paint('first-contentful-paint');
   assert.deepEqual(page.appended, [], 'not inside the observer callback');
   page.runTimers((delay) => delay === 0);
-  assert.deepEqual(page.appended, ['/docs/a.js async=false', '/docs/b.js async=false']);
-  page.runTimers(() => true);
+  assert.deepEqual(page.appended, ['/docs/a.js async=false'], 'the first script in the first task');
+  page.runTimers((delay) => delay === 0);
+  assert.deepEqual(page.appended, ['/docs/a.js async=false', '/docs/b.js async=false'], 'the next in the next');
+  page.runTimersThrough(() => true);
   assert.equal(page.appended.length, 2, 'the fallback timer does not start them again');
 });
 
 test('without a paint the scripts start after the timeout', () => {
   const page = runStartScript();
   page.runTimers((delay) => delay === 2000);
+  page.runTimersThrough((delay) => delay === 0);
   assert.deepEqual(page.appended, ['/docs/a.js async=false', '/docs/b.js async=false']);
 });
 
 test('a hidden tab starts at once, and a browser without paint timing after one frame', () => {
-  assert.deepEqual(runStartScript({visibility: 'hidden'}).appended, [
-    '/docs/a.js async=false',
-    '/docs/b.js async=false',
-  ]);
+  const hidden = runStartScript({visibility: 'hidden'});
+  assert.deepEqual(hidden.appended, ['/docs/a.js async=false']);
+  hidden.runTimersThrough((delay) => delay === 0);
+  assert.deepEqual(hidden.appended, ['/docs/a.js async=false', '/docs/b.js async=false']);
   const page = runStartScript({paintTiming: false});
   assert.deepEqual(page.appended, []);
   page.frames.splice(0).forEach((frame) => frame());
-  page.runTimers(() => true);
+  page.runTimersThrough((delay) => delay === 0);
   assert.deepEqual(page.appended, ['/docs/a.js async=false', '/docs/b.js async=false']);
 });
 
@@ -171,7 +194,7 @@ test('a page opened outside the base URL shows the base-URL banner with the base
 test('inside the base URL no banner is shown', () => {
   const page = runStartScript({pathname: '/docs/'});
   page.paint('first-contentful-paint');
-  page.runTimers(() => true);
+  page.runTimersThrough(() => true);
   assert.deepEqual(page.shown, []);
   assert.equal(page.appended.length, 2);
 });
@@ -181,6 +204,7 @@ test('a script that fails to load shows the error text once, with a Retry button
   let menusClosed = 0;
   (page.window as Record<string, unknown>).tributaryCloseEarlyMenu = () => (menusClosed += 1);
   page.runTimers((delay) => delay === 2000);
+  page.runTimersThrough((delay) => delay === 0);
   (page.scripts[1].onerror as () => void)();
   (page.scripts[0].onerror as () => void)();
   assert.equal(page.shown.length, 1, 'one message for any number of failures');

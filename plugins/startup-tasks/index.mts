@@ -11,7 +11,9 @@
 //   the router: `libraries.js`), so that Chromium compiles each in its own task rather than all in
 //   main.js's, which is left with the site's own code and the evaluation of every module.
 // - The route registry in main.js leaves out the module path of each route, which only the server
-//   reads (registry-loader.cjs): 3 kB gzip less for every page to download and evaluate.
+//   reads (registry-loader.cjs): 3 kB gzip less for every page to download and evaluate. The
+//   server's registry has the chunk name there instead, so that Docusaurus finds the route's chunks
+//   in the client manifest and a page lists them with the app's scripts (plugins/paint-first).
 // - The site config in main.js leaves out the page template, which only the server reads
 //   (site-config-loader.cjs): 2.5 kB gzip less on every page.
 // - react-router's `matchPath` compares strings for a plain route path instead of compiling a regular
@@ -73,13 +75,17 @@ export default function startupTasksPlugin(context: LoadContext): Plugin {
         {test: REACT_ROUTER, use: [path.join(here, 'router-match-loader.cjs')]},
         {test: SORTING_MODULES, use: [path.join(here, 'case-first-sort-loader.cjs')]},
       ];
-      if (isServer) return {resolve: {alias}, module: {rules: shared}};
+      const registryLoader = path.join(here, 'registry-loader.cjs');
+      if (isServer) {
+        const serverRegistry = {test: registry, use: [{loader: registryLoader, options: {modulePath: 'chunk name'}}]};
+        return {resolve: {alias}, module: {rules: [...shared, serverRegistry]}};
+      }
       return {
         resolve: {alias},
         module: {
           rules: [
             ...shared,
-            {test: registry, use: [path.join(here, 'registry-loader.cjs')]},
+            {test: registry, use: [{loader: registryLoader, options: {modulePath: 'empty'}}]},
             {test: siteConfig, use: [path.join(here, 'site-config-loader.cjs')]},
           ],
         },

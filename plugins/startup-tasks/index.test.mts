@@ -12,7 +12,7 @@ import startupTasksPlugin, {SORTING_MODULE_FILES} from './index.mts';
 
 const require = createRequire(import.meta.url);
 // CommonJS, as webpack loads it (registry-loader.cjs says why).
-const registryLoader: (source: string) => string = require('./registry-loader.cjs');
+const registryLoader: (this: {getOptions(): object}, source: string) => string = require('./registry-loader.cjs');
 const coreClient = path.dirname(require.resolve('@docusaurus/core/lib/client/clientEntry.js'));
 
 type WebpackConfigure = (
@@ -54,7 +54,7 @@ test('React DOM and its scheduler go to a script of their own, in the browser bu
   assert.equal(configure(true).optimization, undefined);
 });
 
-test("the browser's route registry keeps each route's loader and module id, without the module path", () => {
+test('the route registry: without the module path in the browser, with the chunk name on the server', () => {
   const source = readFileSync(require.resolve('@docusaurus/core/lib/server/codegen/codegenRoutes.js'), 'utf8');
   // The entry Docusaurus writes, as its code generator spells it.
   assert.ok(
@@ -63,16 +63,25 @@ test("the browser's route registry keeps each route's loader and module id, with
     ),
     "Docusaurus's code generator still writes the registry entries the loader rewrites",
   );
-  const entry = (name: string) =>
-    `  "${name}": [() => import(/* webpackChunkName: "${name}" */ "@site/docs/${name}.mdx"), "@site/docs/${name}.mdx", require.resolveWeak("@site/docs/${name}.mdx")],`;
+  const entry = (name: string, listed = `"@site/docs/${name}.mdx"`) =>
+    `  "${name}": [() => import(/* webpackChunkName: "${name}" */ "@site/docs/${name}.mdx"), ${listed}, require.resolveWeak("@site/docs/${name}.mdx")],`;
   const registry = `export default {\n${entry('a')}\n${entry('b')}\n};\n`;
-  assert.equal(registryLoader(registry), registry.replaceAll(/\), "@site\/docs\/(\w)\.mdx", /g, '), "", '));
-  assert.throws(() => registryLoader(`${registry}const other = require.resolveWeak("x");`), /registry format changed/);
-  const rules = (configure(false) as unknown as {module: {rules: {test: RegExp; use: string[]}[]}}).module.rules;
-  const rule = rules.find(({use}) => use[0].endsWith('registry-loader.cjs'));
-  assert.ok(rule, 'a rule for the route registry');
-  assert.ok(rule.test.test(path.join(generatedFilesDir, 'registry.js')));
-  assert.ok(!rule.test.test(path.join(generatedFilesDir, 'routes.js')));
+  const load = (modulePath: string, text: string) => registryLoader.call({getOptions: () => ({modulePath})}, text);
+  assert.equal(load('empty', registry), `export default {\n${entry('a', '""')}\n${entry('b', '""')}\n};\n`);
+  assert.equal(load('chunk name', registry), `export default {\n${entry('a', '"a"')}\n${entry('b', '"b"')}\n};\n`);
+  assert.throws(() => load('empty', `${registry}const other = require.resolveWeak("x");`), /registry format changed/);
+  for (const isServer of [false, true]) {
+    const rules = (configure(isServer) as unknown as {module: {rules: {test: RegExp; use: unknown[]}[]}}).module.rules;
+    const rule = rules.find(({test: file}) => file.test(path.join(generatedFilesDir, 'registry.js')));
+    assert.ok(rule, `a rule for the route registry (server: ${isServer})`);
+    assert.deepEqual(rule.use, [
+      {
+        loader: path.join(import.meta.dirname, 'registry-loader.cjs'),
+        options: {modulePath: isServer ? 'chunk name' : 'empty'},
+      },
+    ]);
+    assert.ok(!rule.test.test(path.join(generatedFilesDir, 'routes.js')));
+  }
 });
 
 test("theme-common still imports './utils/emojiUtils' for DocCard, the address the alias replaces", () => {

@@ -2,7 +2,7 @@
 // app still starts: it hydrates, in order, under the site's Content-Security-Policy.
 import {after, before, describe, test} from 'node:test';
 import assert from 'node:assert/strict';
-import {readdirSync, readFileSync} from 'node:fs';
+import {existsSync, readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import type {Browser, Page} from 'playwright-core';
 import {gotoHydrated, launchBrowser, newPage, siteUrl, waitForHydration} from '../support/site.mts';
@@ -21,22 +21,30 @@ function chunkGlobal(): string {
   return name;
 }
 
-test('the entry scripts the start script asks for, and only they, ask V8 to compile them eagerly', () => {
-  const html = readFileSync(path.join(BUILD_DIR, 'index.html'), 'utf8');
+test("the start script asks for the entry scripts, then the route's chunks; only the entry scripts ask V8 to compile eagerly", () => {
+  const html = readFileSync(path.join(BUILD_DIR, 'Guides/Origins/Origin Shield/index.html'), 'utf8');
   assert.doesNotMatch(html, /<link[^>]+as="?script/, 'no script is preloaded before the first paint');
-  const sources = html.match(/\(\[("[^"\]]*\/assets\/js\/[^\]]+)\]/)?.[1];
-  assert.ok(sources, "the start script lists the app's scripts");
-  const started: string[] = JSON.parse(`[${sources}]`);
-  assert.deepEqual(
-    started.map((href) => href.replace(/^.*\/assets\/js\/([^.]+)\..*$/, '$1')),
-    // React DOM and the other libraries are scripts of their own (plugins/startup-tasks), so that
-    // each compiles in its own task.
-    ['react-dom', 'libraries', 'runtime~main', 'main'],
-  );
+  const list = html.match(/<script type="?application\/json"? id="?app-scripts"?>([^<]*)<\/script>/)?.[1];
+  assert.ok(list, "the page lists the app's scripts");
+  const started: string[] = JSON.parse(list);
+  const names = started.map((href) => href.replace(/^.*\/assets\/js\/([^.]+)\..*$/, '$1'));
+  // React DOM and the other libraries are scripts of their own (plugins/startup-tasks), so that
+  // each compiles in its own task.
+  const entries = ['react-dom', 'libraries', 'runtime~main', 'main'];
+  assert.deepEqual(names.slice(0, 4), entries);
+  assert.ok(started.length > entries.length, "the route's chunks follow (which ones, the browser test below checks)");
+  for (const href of started)
+    assert.ok(existsSync(path.join(BUILD_DIR, href.replace(/^\/docs\//, ''))), `${href} exists`);
   const hinted = readdirSync(SCRIPTS_DIR)
     .filter((name) => name.endsWith('.js'))
     .filter((name) => readFileSync(path.join(SCRIPTS_DIR, name), 'utf8').startsWith(`${COMPILE_HINT}\n`));
-  assert.deepEqual(hinted.sort(), started.map((href) => path.basename(href)).sort());
+  assert.deepEqual(
+    hinted.sort(),
+    started
+      .slice(0, 4)
+      .map((href) => path.basename(href))
+      .sort(),
+  );
 });
 
 /** The phone menu's loading status, as screen readers find it (hidden elements left out). */
@@ -83,6 +91,23 @@ describe('paint before the app starts', () => {
       },
     };
   }
+
+  test("on a first load every chunk the route needs was in the page's list: the app adds no script of its own", async () => {
+    const context = await browser.newContext();
+    const {page, errors} = await newPage(context);
+    for (const sitePath of PAGES) {
+      await gotoHydrated(page, sitePath);
+      const {listed, added} = await page.evaluate(() => ({
+        listed: (JSON.parse(document.getElementById('app-scripts')!.textContent!) as string[]).length,
+        // webpack marks the script elements it adds to load a chunk.
+        added: Array.from(document.querySelectorAll('script[data-rspack]'), (script) => script.getAttribute('src')),
+      }));
+      assert.ok(listed > 4, `${sitePath} lists its route's chunks`);
+      assert.deepEqual(added, [], sitePath);
+    }
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
 
   /** The guide on a phone, its menu pressed before the app starts (after `before`, if given). */
   async function pressMenuBeforeTheAppStarts(before?: (page: Page) => Promise<void>) {
