@@ -1,12 +1,14 @@
 // Docusaurus plugin: the app's start-up, right after the first paint, as short tasks rather than one
-// long one, so a reader's tap or key press is answered between them (issue 26). Five changes to
-// what main.js holds and does when it is evaluated, and two to what hydration does:
+// long one, so a reader's tap or key press is answered between them (issue 26). Changes to what
+// main.js holds and does when it is evaluated, and to what hydration does:
 //
 // - The route table creates each route's loadable component when the route is first rendered or
 //   preloaded (client/ComponentCreator.tsx), instead of all of them (405 today, more with every
 //   page): a page needs one.
 // - The first preload of the current route, which matches the address against the route table and
 //   adds the route's chunks, runs in a task of its own (client/preload.ts).
+// - The client entry evaluates the app's modules in four tasks, not in main.js's one
+//   (client/clientEntry.tsx).
 // - React DOM is a script of its own, and so are the other libraries the app starts with (the theme,
 //   the router: `libraries.js`), so that Chromium compiles each in its own task rather than all in
 //   main.js's, which is left with the site's own code and the evaluation of every module.
@@ -40,6 +42,8 @@ const require = createRequire(import.meta.url);
  * resolved to an absolute path, without its extension.
  */
 const CORE_PRELOAD = require.resolve('@docusaurus/core/lib/client/preload.js').replace(/\.js$/, '');
+/** Docusaurus's client entry, which its browser configuration names by absolute path. */
+export const CORE_CLIENT_ENTRY = require.resolve('@docusaurus/core/lib/client/clientEntry.js');
 /** react-router's ES module build, which `<Switch>`, `matchRoutes` and the docs plugin match routes with. */
 const REACT_ROUTER = new RegExp(
   `^${escapeRegExp(path.join(path.dirname(require.resolve('react-router/package.json')), 'esm', 'react-router.js'))}$`,
@@ -76,12 +80,13 @@ export default function startupTasksPlugin(context: LoadContext): Plugin {
         {test: SORTING_MODULES, use: [path.join(here, 'case-first-sort-loader.cjs')]},
       ];
       const registryLoader = path.join(here, 'registry-loader.cjs');
+      const browserAlias = {...alias, [`${CORE_CLIENT_ENTRY}$`]: path.join(here, 'client/clientEntry.tsx')};
       if (isServer) {
         const serverRegistry = {test: registry, use: [{loader: registryLoader, options: {modulePath: 'chunk name'}}]};
         return {resolve: {alias}, module: {rules: [...shared, serverRegistry]}};
       }
       return {
-        resolve: {alias},
+        resolve: {alias: browserAlias},
         module: {
           rules: [
             ...shared,

@@ -8,7 +8,7 @@ import path from 'node:path';
 import {pathToFileURL} from 'node:url';
 import test from 'node:test';
 import type {LoadContext, Plugin} from '@docusaurus/types';
-import startupTasksPlugin, {SORTING_MODULE_FILES} from './index.mts';
+import startupTasksPlugin, {CORE_CLIENT_ENTRY, SORTING_MODULE_FILES} from './index.mts';
 
 const require = createRequire(import.meta.url);
 // CommonJS, as webpack loads it (registry-loader.cjs says why).
@@ -244,5 +244,36 @@ test('theme-common still imports \'./utils/IntlUtils\' for the "Last updated" da
       configure(isServer).resolve.alias[`${path.join(themeCommon, 'utils/IntlUtils')}$`],
       path.join(import.meta.dirname, 'client/IntlUtils.ts'),
     );
+  }
+});
+
+test("the browser's client entry is this plugin's, which starts the app from the modules Docusaurus's entry imports", () => {
+  // Docusaurus's browser configuration names its entry by absolute path, the address the alias replaces.
+  const clientConfig = readFileSync(require.resolve('@docusaurus/core/lib/webpack/client.js'), 'utf8');
+  assert.match(clientConfig, /entry: path_1\.default\.resolve\(__dirname, '\.\.\/client\/clientEntry\.js'\)/);
+  assert.equal(
+    configure(false).resolve.alias[`${CORE_CLIENT_ENTRY}$`],
+    path.join(import.meta.dirname, 'client/clientEntry.tsx'),
+  );
+  assert.equal(configure(true).resolve.alias[`${CORE_CLIENT_ENTRY}$`], undefined, 'the server has its own entry');
+  // An upgrade that changes what the entry imports must be looked at: this entry repeats it.
+  const imports = (source: string) => [...source.matchAll(/^import .* from '([^']+)';$/gm)].map(([, from]) => from);
+  assert.deepEqual(imports(readFileSync(CORE_CLIENT_ENTRY, 'utf8')), [
+    'react',
+    'react-dom/client',
+    'react-helmet-async',
+    'react-router-dom',
+    '@generated/docusaurus.config',
+    './exports/ExecutionEnvironment',
+    './App',
+    './preload',
+    './docusaurus',
+  ]);
+  const ours = readFileSync(path.join(import.meta.dirname, 'client/clientEntry.tsx'), 'utf8');
+  for (const module of ['react-dom/client', 'react-helmet-async', 'react-router-dom', '@generated/docusaurus.config']) {
+    assert.ok(ours.includes(`import(/* webpackMode: "eager" */ '${module}')`), module);
+  }
+  for (const module of ['App.js', 'docusaurus.js']) {
+    assert.ok(ours.includes(`import(/* webpackMode: "eager" */ '@docusaurus/core/lib/client/${module}')`), module);
   }
 });
