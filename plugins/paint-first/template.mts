@@ -29,7 +29,9 @@ interface StartHelpers {
   showBaseUrlBanner(): void;
   showLoadError(detail: string): void;
   start(): void;
-  addScripts(index: number): void;
+  addScript(src: string): void;
+  addScriptsFrom(index: number): void;
+  nextTask(callback: () => void): void;
 }
 
 /* eslint-disable no-var -- old-browser syntax, as its `toString()` is the page's inline script */
@@ -112,23 +114,47 @@ function startAfterPaint(sources: string[], timeoutMs: number, baseUrl: string):
   page.start = function () {
     if (started) return;
     started = true;
-    page.addScripts(0);
+    // A hidden tab runs timers once a second at most, and has no reader waiting on its input.
+    if (document.visibilityState !== 'visible') {
+      for (var index = 0; index < sources.length; index += 1) page.addScript(sources[index]);
+      return;
+    }
+    page.addScriptsFrom(0);
+  };
+  page.addScript = function (src) {
+    var script = document.createElement('script');
+    script.src = src;
+    script.async = false;
+    script.onerror = function () {
+      // Removed, so that the app's own loader makes its own attempt at a chunk instead of waiting
+      // on this element for its two-minute timeout.
+      if (script.parentNode) script.parentNode.removeChild(script);
+      page.showLoadError('Loading ' + src + ' failed.');
+    };
+    document.head.appendChild(script);
   };
   // One script per task: adding one takes the main thread 1–2 ms, and a guide lists 16 (the app's
   // entry scripts and its route's chunks), which in one task made a long task after the first paint.
-  // Scripts added without `async` run in the order they were added, whenever that was.
-  page.addScripts = function (index) {
+  // Scripts added without `async` run in the order they were added, whenever that was; the list
+  // ends with main.js, so the route's chunks have run when the app starts.
+  page.addScriptsFrom = function (index) {
     if (index >= sources.length) return;
-    var script = document.createElement('script');
-    script.src = sources[index];
-    script.async = false;
-    script.onerror = function () {
-      page.showLoadError('Loading ' + sources[index] + ' failed.');
-    };
-    document.head.appendChild(script);
-    setTimeout(function () {
-      page.addScripts(index + 1);
+    page.addScript(sources[index]);
+    page.nextTask(function () {
+      page.addScriptsFrom(index + 1);
     });
+  };
+  // A message is answered in a task of its own without the 4 ms that nested timers wait.
+  page.nextTask = function (callback) {
+    if (!window.MessageChannel) {
+      setTimeout(callback);
+      return;
+    }
+    var channel = new MessageChannel();
+    channel.port1.onmessage = function () {
+      callback();
+    };
+    channel.port2.postMessage(0);
   };
   var types = window.PerformanceObserver && PerformanceObserver.supportedEntryTypes;
   if (document.visibilityState !== 'visible') {
@@ -366,18 +392,22 @@ function keepEarlyPresses(navbarHydratedEvent: string): void {
 }
 /* eslint-enable no-var */
 
-/** The data block that lists the page's scripts, which differ from page to page. */
-const SCRIPT_LIST_ID = 'app-scripts';
+/**
+ * The page's scripts in the order the start script adds them: Docusaurus lists the app's entry
+ * scripts, then the chunks of the page's route; main.js, which starts the app, goes last, so that
+ * the chunks have run (they only register their modules) by the time it asks for them.
+ */
+const ORDERED_SCRIPTS = `((scripts) => scripts.filter((script) => !/(^|\\/)main\\.[^/]*\\.js$/.test(script)).concat(scripts.filter((script) => /(^|\\/)main\\.[^/]*\\.js$/.test(script))))(it.scripts.map((script) => it.baseUrl + script))`;
 
 /**
- * The page's scripts, as a data block, then the inline script that starts them. The list is the
- * app's entry scripts and its route's chunks; it is data rather than part of the inline script so
- * that the inline script is the same on every page, and one hash in the CSP allows it. It is
- * serialized so that no `<` can close the element.
+ * The list of scripts, as a data block, then the inline script that starts them, which reads the
+ * block just before it. The list differs from page to page; as data rather than part of the inline
+ * script it leaves the inline script the same on every page, so one hash in the CSP allows it. It
+ * is serialized so that no `<` can close the element.
  */
 const START_SCRIPT = `
-    <script type="application/json" id="${SCRIPT_LIST_ID}"><%~ JSON.stringify(it.scripts.map((script) => it.baseUrl + script)).replace(/</g, '\\\\u003c') %></script>
-    <script>(${startAfterPaint.toString()})(JSON.parse(document.getElementById(${JSON.stringify(SCRIPT_LIST_ID)}).textContent), ${START_TIMEOUT_MS}, <%~ JSON.stringify(it.baseUrl).replace(/</g, '\\\\u003c') %>);(${keepEarlyPresses.toString()})(${JSON.stringify(NAVBAR_HYDRATED_EVENT)})</script>`;
+    <script type="application/json"><%~ JSON.stringify(${ORDERED_SCRIPTS}).replace(/</g, '\\\\u003c') %></script>
+    <script>(${startAfterPaint.toString()})(JSON.parse(document.currentScript.previousElementSibling.textContent), ${START_TIMEOUT_MS}, <%~ JSON.stringify(it.baseUrl).replace(/</g, '\\\\u003c') %>);(${keepEarlyPresses.toString()})(${JSON.stringify(NAVBAR_HYDRATED_EVENT)})</script>`;
 
 /** `template` with `script` before its `</body>` line, as it is: a `$` in it is not a replacement pattern. */
 function beforeBodyEnd(template: string, script: string): string {

@@ -8,7 +8,7 @@
 // - the docs plugin's `getActivePlugin` sorts plugin paths so that the most specific of those
 //   matching the address wins ('/docs/api' before '/docs'). Matching ignores case, so two paths that
 //   both match an address are, ignoring case, equal or one a prefix of the other: the pairs on which
-//   caseFirstOrder agrees with `localeCompare`;
+//   caseFirstOrder agrees with English `localeCompare`.
 // - theme-common's `useShallowMemoObject` sorts an object's entries by key so that the same keys give
 //   the same list of dependencies; keys are distinct, so any fixed order does.
 'use strict';

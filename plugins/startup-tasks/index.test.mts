@@ -1,5 +1,5 @@
-// The plugin replaces two modules of Docusaurus's client by address; an upgrade that moves or
-// renames them would silently undo the change, so these tests check the addresses it relies on.
+// The plugin replaces modules of Docusaurus's client by address and rewrites others; an upgrade that
+// moves or changes them would silently undo the change, so these tests check what it relies on.
 import assert from 'node:assert/strict';
 import {existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import {createRequire} from 'node:module';
@@ -173,19 +173,22 @@ test('the two sorts of the client that used localeCompare no longer do, and answ
 
   // The docs plugin's getActivePlugin, as installed and as rewritten, over plugin paths and addresses:
   // the same plugin for every address. Its router import points at react-router, which it re-exports.
-  const directory = mkdtempSync(path.join(os.tmpdir(), 'code-unit-sort-'));
+  const directory = mkdtempSync(path.join(os.tmpdir(), 'case-first-sort-'));
   try {
     const reactRouter = pathToFileURL(
       path.join(path.dirname(require.resolve('react-router/package.json')), 'esm', 'react-router.js'),
     );
     const [original, rewritten] = await Promise.all(
-      [loaded[0].source, loaded[0].output].map((source, index) => {
-        const file = path.join(directory, `docsClientUtils-${index}.mjs`);
-        writeFileSync(file, source.replace("from '@docusaurus/router'", `from ${JSON.stringify(reactRouter.href)}`));
-        return import(pathToFileURL(file).href) as Promise<{
-          getActivePlugin: (data: object, pathname: string) => {pluginId: string} | undefined;
-        }>;
-      }),
+      // The original in English collation, as the server applies it (another locale may order case first).
+      [loaded[0].source.replace('.localeCompare(a[1].path)', ".localeCompare(a[1].path, 'en')"), loaded[0].output].map(
+        (source, index) => {
+          const file = path.join(directory, `docsClientUtils-${index}.mjs`);
+          writeFileSync(file, source.replace("from '@docusaurus/router'", `from ${JSON.stringify(reactRouter.href)}`));
+          return import(pathToFileURL(file).href) as Promise<{
+            getActivePlugin: (data: object, pathname: string) => {pluginId: string} | undefined;
+          }>;
+        },
+      ),
     );
     const pluginSets = [
       ['/docs', '/docs/api'],

@@ -8,7 +8,10 @@ const LAST_UPDATED = {calendar: 'gregory', day: 'numeric', month: 'short', year:
 test('the "Last updated" format answers as Intl does, every day of two years and at the edges', () => {
   const ours = dateTimeFormat('en', LAST_UPDATED);
   const intl = new Intl.DateTimeFormat('en', LAST_UPDATED);
-  assert.ok(!(ours instanceof Intl.DateTimeFormat), 'the English short date is written without Intl');
+  assert.ok(
+    Object.getPrototypeOf(ours) !== Intl.DateTimeFormat.prototype,
+    'the English short date is written without Intl',
+  );
   const day = 24 * 60 * 60 * 1000;
   const times: number[] = [];
   for (let time = Date.UTC(2024, 0, 1); time < Date.UTC(2026, 0, 1); time += day) times.push(time, time + day - 1);
@@ -21,6 +24,12 @@ test('the "Last updated" format answers as Intl does, every day of two years and
     assert.equal(ours.format(new Date(time)), intl.format(new Date(time)), `at new Date(${time})`);
   }
   assert.equal(ours.format(), intl.format());
+  // The rest of a formatter's methods answer as Intl's.
+  const [start, end] = [Date.UTC(2026, 0, 5), Date.UTC(2026, 2, 9)];
+  assert.deepEqual(ours.formatToParts(start), intl.formatToParts(start));
+  assert.equal(ours.formatRange(start, end), intl.formatRange(start, end));
+  assert.deepEqual(ours.formatRangeToParts(start, end), intl.formatRangeToParts(start, end));
+  assert.deepEqual(ours.resolvedOptions(), intl.resolvedOptions());
   for (const invalid of [NaN, 8.64e15 + 1, new Date('nonsense')]) {
     assert.throws(() => intl.format(invalid), RangeError);
     assert.throws(() => ours.format(invalid), RangeError);

@@ -2,7 +2,7 @@
 // updated" line asks for (English, Gregorian, "Nov 27, 2026" in UTC), which is written from the
 // date's UTC fields. The first `Intl.DateTimeFormat` of a page loads ICU's date patterns: 18–26 ms in
 // Chromium on this machine, 150–200 ms on a phone-class CPU at 8×, inside hydration (issue 26).
-export type DateFormatter = Pick<Intl.DateTimeFormat, 'format'>;
+export type DateFormatter = Intl.DateTimeFormat;
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 /** The "Last updated" line's options, as the theme passes them. */
@@ -16,18 +16,26 @@ function isShortEnglishUtcDate(locale: string, options: Intl.DateTimeFormatOptio
   );
 }
 
-/** English short dates in UTC ("Nov 27, 2026") from year 1 on; Intl's formatter for the rest. */
+/**
+ * English short dates in UTC ("Nov 27, 2026") from year 1 on. Anything else (an earlier year, an
+ * invalid date, parts, ranges, the resolved options) goes to Intl's formatter, made when first asked.
+ */
 function shortEnglishUtcDate(locale: string, options: Intl.DateTimeFormatOptions): DateFormatter {
-  let intl: Intl.DateTimeFormat | undefined;
+  let made: Intl.DateTimeFormat | undefined;
+  const intl = () => (made ??= new Intl.DateTimeFormat(locale, options));
   return {
     format(date?: Date | number) {
       const time = date === undefined ? Date.now() : Number(date);
       const day = new Date(time);
       const year = day.getUTCFullYear();
       // An invalid date (Intl throws) or a year before 1 (Intl writes the year of its era) goes to Intl.
-      if (!(year >= 1)) return (intl ??= new Intl.DateTimeFormat(locale, options)).format(time);
+      if (!(year >= 1)) return intl().format(time);
       return `${MONTHS[day.getUTCMonth()]} ${day.getUTCDate()}, ${year}`;
     },
+    formatToParts: (date) => intl().formatToParts(date),
+    formatRange: (start, end) => intl().formatRange(start, end),
+    formatRangeToParts: (start, end) => intl().formatRangeToParts(start, end),
+    resolvedOptions: () => intl().resolvedOptions(),
   };
 }
 

@@ -61,9 +61,12 @@ export function suggestPages(missingPath: string, pages: readonly SitePage[], li
     const score = matched / wanted.length - 0.02 * Math.max(0, words.length - wanted.length);
     return {page, score, matched};
   });
-  return scored
-    .filter((entry) => entry.matched >= Math.min(1, wanted.length * 0.5))
-    .sort((a, b) => b.score - a.score || a.page.path.localeCompare(b.page.path))
-    .slice(0, limit)
-    .map((entry) => entry.page);
+  return (
+    scored
+      .filter((entry) => entry.matched >= Math.min(1, wanted.length * 0.5))
+      // Ties by path in code-unit order, which needs no ICU collation data (its first use costs 8–26 ms).
+      .sort((a, b) => b.score - a.score || (a.page.path < b.page.path ? -1 : a.page.path > b.page.path ? 1 : 0))
+      .slice(0, limit)
+      .map((entry) => entry.page)
+  );
 }
