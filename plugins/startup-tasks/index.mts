@@ -7,7 +7,7 @@
 //   page): a page needs one.
 // - The first preload of the current route, which matches the address against the route table and
 //   adds the route's chunks, runs in a task of its own (client/preload.ts).
-// - The client entry evaluates the app's modules in six tasks, not in main.js's one
+// - The client entry evaluates the app's modules in five tasks, not in main.js's one
 //   (client/clientEntry.tsx).
 // - React DOM is a script of its own, and so are the other libraries the app starts with (the theme,
 //   the router: `libraries.js`), so that Chromium compiles each in its own task rather than all in

@@ -1,11 +1,15 @@
 // Docusaurus's client entry (core/lib/client/clientEntry.js), whose address now resolves here. It
-// starts the app as Docusaurus's does, but evaluates the app's modules in six tasks of their own instead of the
-// one that runs main.js. That task was 13–25 ms on this machine (100–200 ms on a phone-class CPU at
-// 8×): running every module the app starts with, from React DOM to the route table. Between the
-// groups the reader's input is answered. The modules are evaluated in Docusaurus's order: React DOM;
-// the router and the head manager; the client modules; the route table; the app; then
-// `window.docusaurus`, which the client modules expect after them.
+// starts the app as Docusaurus's does, but evaluates the app's modules in five tasks of their own
+// instead of the one that ran main.js: 13–25 ms on this machine (100–200 ms on a phone-class CPU at
+// 8×), every module the app starts with, from React DOM to the route table. Between the groups the
+// reader's input is answered. The router and the head manager, which are small, are evaluated with
+// main.js; then, in Docusaurus's order, React DOM, the client modules, the route table, the app and
+// `window.docusaurus`, which the client modules expect after them. Only CommonJS modules and modules
+// with a default export are imported as namespaces: a library's namespace keeps all its exports.
 import {startTransition} from 'react';
+import {HelmetProvider} from 'react-helmet-async';
+import {BrowserRouter, HashRouter} from 'react-router-dom';
+import siteConfig from '@generated/docusaurus.config';
 import ExecutionEnvironment from '@docusaurus/ExecutionEnvironment';
 import preload from './preload';
 
@@ -23,12 +27,6 @@ async function startApp(): Promise<void> {
   // React DOM's own module is the largest group (7–12 ms here): not in main.js's task as well.
   await nextTask();
   const {default: ReactDOM} = await import(/* webpackMode: "eager" */ 'react-dom/client');
-  await nextTask();
-  const [{HelmetProvider}, {BrowserRouter, HashRouter}, {default: siteConfig}] = await Promise.all([
-    import(/* webpackMode: "eager" */ 'react-helmet-async'),
-    import(/* webpackMode: "eager" */ 'react-router-dom'),
-    import(/* webpackMode: "eager" */ '@generated/docusaurus.config'),
-  ]);
   await nextTask();
   await import(/* webpackMode: "eager" */ '@generated/client-modules');
   await nextTask();
