@@ -2,7 +2,7 @@
 // "Last updated" line calls); the theme's `IntlUtils` address resolves here. The formatter answers
 // as Intl's does without loading ICU's date data for that line (dateTimeFormat.ts).
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
-import {dateTimeFormat, type DateFormatter} from './dateTimeFormat';
+import {dateTimeFormat} from './dateTimeFormat';
 
 export function useCalendar(): string {
   const {
@@ -11,7 +11,7 @@ export function useCalendar(): string {
   return localeConfigs[currentLocale]!.calendar;
 }
 
-export function useDateTimeFormat(options: Intl.DateTimeFormatOptions = {}): DateFormatter {
+export function useDateTimeFormat(options: Intl.DateTimeFormatOptions = {}): Intl.DateTimeFormat {
   const {
     i18n: {currentLocale},
   } = useDocusaurusContext();

@@ -2,8 +2,6 @@
 // updated" line asks for (English, Gregorian, "Nov 27, 2026" in UTC), which is written from the
 // date's UTC fields. The first `Intl.DateTimeFormat` of a page loads ICU's date patterns: 18–26 ms in
 // Chromium on this machine, 150–200 ms on a phone-class CPU at 8×, inside hydration (issue 26).
-export type DateFormatter = Intl.DateTimeFormat;
-
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 /** The "Last updated" line's options, as the theme passes them. */
 const SHORT_UTC_DATE: Intl.DateTimeFormatOptions = {day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC'};
@@ -20,7 +18,7 @@ function isShortEnglishUtcDate(locale: string, options: Intl.DateTimeFormatOptio
  * English short dates in UTC ("Nov 27, 2026") from year 1 on. Anything else (an earlier year, an
  * invalid date, parts, ranges, the resolved options) goes to Intl's formatter, made when first asked.
  */
-function shortEnglishUtcDate(locale: string, options: Intl.DateTimeFormatOptions): DateFormatter {
+function shortEnglishUtcDate(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
   let made: Intl.DateTimeFormat | undefined;
   const intl = () => (made ??= new Intl.DateTimeFormat(locale, options));
   return {
@@ -40,7 +38,7 @@ function shortEnglishUtcDate(locale: string, options: Intl.DateTimeFormatOptions
 }
 
 /** A date formatter for `locale`, answering as `new Intl.DateTimeFormat(locale, options)` does. */
-export function dateTimeFormat(locale: string, options: Intl.DateTimeFormatOptions): DateFormatter {
+export function dateTimeFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
   if (isShortEnglishUtcDate(locale, options)) return shortEnglishUtcDate(locale, options);
   return new Intl.DateTimeFormat(locale, options);
 }

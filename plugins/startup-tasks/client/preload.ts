@@ -6,8 +6,9 @@ let first = true;
 
 /**
  * Preloads the route of `pathname` (what Docusaurus's client entry waits for before it hydrates, and
- * what a navigation waits for). The first call, made while main.js is evaluated, waits for a task
- * of its own, so matching the route table and adding the route's scripts do not lengthen that one.
+ * what a navigation waits for). The first call, made by the client entry (client/clientEntry.tsx)
+ * right after it has evaluated the app's last modules, waits for a task of its own, so matching the
+ * route table does not lengthen that one.
  */
 export default function preload(pathname: string): Promise<unknown> {
   if (!first || typeof window === 'undefined') return corePreload(pathname);
