@@ -12,7 +12,8 @@
 //      (lighthouse.mts);
 //   5. measures start-up on a phone with the CPU throttled 4× (startup.mts): the long tasks after
 //      the first paint, an interaction right after it, first paint and hydration on a slow link,
-//      and Lighthouse on our pages and the stock page in turn (issue 26);
+//      and Lighthouse on our pages and the stock page in turn, at Lighthouse's default CPU factor
+//      and at a slower phone's (issue 26);
 //   6. adds the figures of plugins/search/stats.mts when that script exists, with its scale run
 //      (a synthetic site of 5× the pages, generated in a temporary folder) (search.mts).
 // It writes generated/bench/bench.json and bench.md (report.mts), prints the table, and refreshes
@@ -43,9 +44,11 @@ import {
   ALTERNATING_PAGES,
   PAGES,
   SLOW_LINK_PAGES,
+  SLOWER_PHONE_CPU,
   STARTUP_PAGES,
   type BenchResults,
   type Builds,
+  type InTurnEntry,
   type PageResult,
 } from './results.mts';
 import {searchStats} from './search.mts';
@@ -147,13 +150,21 @@ async function main(options: BenchOptions): Promise<void> {
     } finally {
       await startupBrowser.close();
     }
-    log(`Lighthouse × ${runs}, in turn with the stock page: ${ALTERNATING_PAGES.join(', ')}`);
     const alternatingPages = ALTERNATING_PAGES.map((id) => measured.find((page) => page.id === id)!);
-    const alternating = await lighthouseAlternating([...alternatingPages.map((page) => page.url), stockUrl], runs);
-    startup.alternating = [
-      ...alternatingPages.map((page, index) => ({id: page.id, label: page.label, lighthouse: alternating[index]})),
-      {id: STOCK_PAGE.id, label: STOCK_PAGE.label, lighthouse: alternating.at(-1)!},
-    ];
+    /** Lighthouse on the alternating pages and the stock page in turn, at the given CPU factor. */
+    const inTurn = async (cpuSlowdownMultiplier?: number): Promise<InTurnEntry[]> => {
+      const alternating = await lighthouseAlternating([...alternatingPages.map((page) => page.url), stockUrl], runs, {
+        cpuSlowdownMultiplier,
+      });
+      return [
+        ...alternatingPages.map((page, index) => ({id: page.id, label: page.label, lighthouse: alternating[index]})),
+        {id: STOCK_PAGE.id, label: STOCK_PAGE.label, lighthouse: alternating.at(-1)!},
+      ];
+    };
+    log(`Lighthouse × ${runs}, in turn with the stock page: ${ALTERNATING_PAGES.join(', ')}`);
+    startup.alternating = await inTurn();
+    log(`Lighthouse × ${runs}, in turn with the stock page, CPU ${SLOWER_PHONE_CPU}×`);
+    startup.slowerPhone = {cpuSlowdownMultiplier: SLOWER_PHONE_CPU, alternating: await inTurn(SLOWER_PHONE_CPU)};
 
     const pages: PageResult[] = [];
     for (const page of measured) {

@@ -3,6 +3,7 @@
 import os from 'node:os';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, {type Result} from 'lighthouse';
+import {throttling} from 'lighthouse/core/config/constants.js';
 import {computeMedianRun, filterToValidRuns} from 'lighthouse/core/lib/median-run.js';
 import {CHROMIUM_ARGS, CHROMIUM_PATH} from '../chromium.mts';
 import {log, medianOf, messageOf, round} from './common.mts';
@@ -20,6 +21,8 @@ export interface LighthouseFigures {
   lighthouseVersion: string;
   formFactor: string;
   throttlingMethod: string;
+  /** The CPU factor the simulation applied: Lighthouse's default, 4, unless a run asked for another. */
+  cpuSlowdownMultiplier?: number;
   performance: number | null;
   accessibility: number | null;
   bestPractices: number | null;
@@ -54,20 +57,38 @@ async function waitForQuietMachine(): Promise<number> {
   return round(os.loadavg()[0], 2);
 }
 
-async function lighthouseRuns(url: string, count: number, {expectStatus = 200} = {}): Promise<Result[]> {
+interface RunOptions {
+  expectStatus?: number;
+  /** Simulates a slower (or faster) phone than Lighthouse's default mobile one, whose factor is 4. */
+  cpuSlowdownMultiplier?: number;
+}
+
+async function lighthouseRuns(
+  url: string,
+  count: number,
+  {expectStatus = 200, cpuSlowdownMultiplier}: RunOptions = {},
+): Promise<Result[]> {
+  // Lighthouse's mobile settings, with only the CPU factor changed when one is asked for.
+  const config = cpuSlowdownMultiplier
+    ? {extends: 'lighthouse:default', settings: {throttling: {...throttling.mobileSlow4G, cpuSlowdownMultiplier}}}
+    : undefined;
   const chrome = await chromeLauncher.launch({chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_ARGS});
   const results: Result[] = [];
   const errors: string[] = [];
   try {
     for (let attempt = 0; results.length < count && attempt < count * LIGHTHOUSE_ATTEMPTS; attempt += 1) {
-      const result = await lighthouse(url, {
-        port: chrome.port,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
-        // The not-found page is meant to answer 404; Lighthouse would otherwise refuse to score it.
-        ignoreStatusCode: expectStatus !== 200,
-      });
+      const result = await lighthouse(
+        url,
+        {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+          // The not-found page is meant to answer 404; Lighthouse would otherwise refuse to score it.
+          ignoreStatusCode: expectStatus !== 200,
+        },
+        config,
+      );
       const error = result ? result.lhr.runtimeError : {code: 'NO_RESULT', message: 'Lighthouse returned nothing'};
       if (error) {
         errors.push(`${error.code}: ${error.message}`);
@@ -103,14 +124,18 @@ export async function lighthouseSummary(
  * ours again…), so that each page's median comes from the same moments of the machine as the
  * others': on a machine whose speed drifts, runs page by page compare different machines.
  */
-export async function lighthouseAlternating(urls: string[], rounds: number): Promise<LighthouseSummary[]> {
+export async function lighthouseAlternating(
+  urls: string[],
+  rounds: number,
+  options: Pick<RunOptions, 'cpuSlowdownMultiplier'> = {},
+): Promise<LighthouseSummary[]> {
   const collected: Result[][] = urls.map(() => []);
   const errors: string[] = urls.map(() => '');
   const loadAverage = await waitForQuietMachine();
   for (let round = 0; round < rounds; round += 1) {
     for (const [index, url] of urls.entries()) {
       try {
-        collected[index].push(...(await lighthouseRuns(url, 1)));
+        collected[index].push(...(await lighthouseRuns(url, 1, options)));
       } catch (error) {
         errors[index] = messageOf(error);
       }
@@ -148,6 +173,7 @@ function summarizeLighthouse(lhrs: Result[]): Omit<LighthouseFigures, 'loadAvera
     lighthouseVersion: median.lighthouseVersion,
     formFactor: median.configSettings.formFactor,
     throttlingMethod: median.configSettings.throttlingMethod,
+    cpuSlowdownMultiplier: median.configSettings.throttling.cpuSlowdownMultiplier,
     performance: score(median, 'performance'),
     accessibility: score(median, 'accessibility'),
     bestPractices: score(median, 'best-practices'),

@@ -3,7 +3,7 @@ import {jsLimit, SEARCH_BUDGETS} from './budgets.mts';
 import {GB, kB, mark, seconds} from './format.mts';
 import {QUIET_LOAD, QUIET_WAIT_MS, type LighthouseSummary} from './lighthouse.mts';
 import type {Totals} from './page-weight.mts';
-import type {BenchResults} from './results.mts';
+import type {BenchResults, InTurnEntry} from './results.mts';
 import {CPU_THROTTLE, PHONE, SLOW_LINK} from './startup.mts';
 import {SEARCH_SCALE, type PhoneLatency, type ScaleRow, type SearchFigures} from './search.mts';
 import {medianTbt, TARGETS} from './targets.mts';
@@ -153,12 +153,40 @@ export function renderMarkdown(results: BenchResults): string {
   return `${lines.join('\n')}\n`;
 }
 
+/** A figure as a multiple of stock's; a dash when stock's is 0 or missing. */
+function ratioToStock(value: number, reference: number | undefined): string {
+  return reference ? `${(value / reference).toFixed(2)}×` : '–';
+}
+
+/** A run in turn with the stock page: each page's score and TBT, and its TBT as a ratio to stock's. */
+function inTurnTable(entries: InTurnEntry[], stockId: string, heading: string): string[] {
+  const stockLh = entries.find((entry) => entry.id === stockId)?.lighthouse;
+  const lines = [
+    '',
+    heading,
+    '',
+    '| page | performance | TBT, median of runs | TBT vs stock | TBT of each run | TBT of the median run | LCP | perf. range | CPU index |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+  ];
+  for (const entry of entries) {
+    const lh = entry.lighthouse;
+    if ('error' in lh) {
+      lines.push(`| ${entry.label} | failed: ${lh.error.replaceAll('|', '/')} ||||||||`);
+      continue;
+    }
+    const versus = stockLh && !('error' in stockLh) ? ratioToStock(medianTbt(lh), medianTbt(stockLh)) : '–';
+    lines.push(
+      `| ${entry.label} | ${lh.performance} | ${medianTbt(lh)} ms | ${versus} | ${lh.tbtByRun?.join(', ') ?? '–'} | ` +
+        `${lh.tbtMs} ms | ${(lh.lcpMs / 1000).toFixed(2)} s | ${lh.performanceRange.join('–')} | ${lh.benchmarkIndex} |`,
+    );
+  }
+  return lines;
+}
+
 /** Issue 26's figures: long tasks after the first paint, interactions, Lighthouse in turn with stock. */
 export function startupTables({startup, pages, stock}: Pick<BenchResults, 'startup' | 'pages' | 'stock'>): string[] {
   const labelOf = (id: string) => (id === stock.id ? stock.label : (pages.find((page) => page.id === id)?.label ?? id));
   const stockFigures = startup.pages[stock.id];
-  const ratio = (value: number, reference: number | undefined) =>
-    reference ? `${(value / reference).toFixed(2)}×` : '–';
   const lines = [
     '',
     `**Start-up on a phone** (${PHONE.width}×${PHONE.height}, Chromium's CPU throttled ${CPU_THROTTLE}×, empty cache; ` +
@@ -182,7 +210,7 @@ export function startupTables({startup, pages, stock}: Pick<BenchResults, 'start
     const reference = stockFigures && !('error' in stockFigures) ? stockFigures.blockingMs : undefined;
     lines.push(
       `| ${labelOf(id)} | ${figures.fcpMs} ms | ${figures.longestMs} ms | ${figures.longestRange.join('–')} ms | ` +
-        `${figures.blockingMs} ms | ${id === stock.id ? '1.00×' : ratio(figures.blockingMs, reference)} | ${figures.longTasks.length} | ${spent} |`,
+        `${figures.blockingMs} ms | ${id === stock.id ? '1.00×' : ratioToStock(figures.blockingMs, reference)} | ${figures.longTasks.length} | ${spent} |`,
     );
   }
   const stockInteraction = startup.interactions.find((interaction) => interaction.id.startsWith('stock'));
@@ -199,7 +227,7 @@ export function startupTables({startup, pages, stock}: Pick<BenchResults, 'start
       interaction.medianMs === null ? `no answer (${interaction.error ?? ''})` : `${interaction.medianMs} ms`;
     const versus =
       interaction.medianMs !== null && stockInteraction?.medianMs
-        ? ratio(interaction.medianMs, stockInteraction.medianMs)
+        ? ratioToStock(interaction.medianMs, stockInteraction.medianMs)
         : '–';
     const runs = [...interaction.allMs, ...Array<string>(interaction.unanswered).fill('no answer')];
     lines.push(`| ${interaction.label} | ${median} | ${runs.join(', ')} | ${versus} |`);
@@ -224,24 +252,22 @@ export function startupTables({startup, pages, stock}: Pick<BenchResults, 'start
       );
     }
   }
-  const stockLh = startup.alternating.find((entry) => entry.id === stock.id)?.lighthouse;
   lines.push(
-    '',
-    '**Lighthouse in turn with the stock page** (one run of each page per round, so all see the same machine)',
-    '',
-    '| page | performance | TBT, median of runs | TBT vs stock | TBT of each run | TBT of the median run | LCP | perf. range | CPU index |',
-    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    ...inTurnTable(
+      startup.alternating,
+      stock.id,
+      "**Lighthouse in turn with the stock page** (Lighthouse's default mobile settings, CPU 4×; one run of each " +
+        'page per round, so all see the same machine)',
+    ),
   );
-  for (const entry of startup.alternating) {
-    const lh = entry.lighthouse;
-    if ('error' in lh) {
-      lines.push(`| ${entry.label} | failed: ${lh.error.replaceAll('|', '/')} ||||||||`);
-      continue;
-    }
-    const versus = stockLh && !('error' in stockLh) ? ratio(medianTbt(lh), medianTbt(stockLh)) : '–';
+  if (startup.slowerPhone) {
     lines.push(
-      `| ${entry.label} | ${lh.performance} | ${medianTbt(lh)} ms | ${versus} | ${lh.tbtByRun?.join(', ') ?? '–'} | ` +
-        `${lh.tbtMs} ms | ${(lh.lcpMs / 1000).toFixed(2)} s | ${lh.performanceRange.join('–')} | ${lh.benchmarkIndex} |`,
+      ...inTurnTable(
+        startup.slowerPhone.alternating,
+        stock.id,
+        `**The same, on a slower phone** (CPU ${startup.slowerPhone.cpuSlowdownMultiplier}×, the rest as above; ` +
+          'figures, no target)',
+      ),
     );
   }
   return lines;

@@ -103,6 +103,15 @@ export function checkTargets(results: Omit<BenchResults, 'targets'>): Check[] {
   return checks;
 }
 
+/**
+ * The performance a page must reach next to the stock page's score: 10 points more, or the full 100
+ * when stock scores over 90, since no score goes past 100 (on a fast moment of this machine stock
+ * scores 92–96 at Lighthouse's default CPU factor).
+ */
+export function performanceOverStock(stockPerformance: number): number {
+  return Math.min(stockPerformance + TARGETS.performanceOverStock, 100);
+}
+
 /** Issue 26's targets: long tasks after FCP, interaction latency, Lighthouse next to the stock page. */
 export function startupChecks({startup, pages}: Pick<BenchResults, 'startup' | 'pages'>): Check[] {
   const checks: Check[] = [];
@@ -139,13 +148,12 @@ export function startupChecks({startup, pages}: Pick<BenchResults, 'startup' | '
       target: '≤ stock',
       pass: Boolean(scored && medianTbt(ours) <= medianTbt(stock)),
     });
+    const wanted = scored ? performanceOverStock(stock.performance ?? 0) : undefined;
     checks.push({
-      what: `${entry.label}: Lighthouse performance ≥ stock's + ${TARGETS.performanceOverStock}, run in turn`,
+      what: `${entry.label}: Lighthouse performance ≥ stock's + ${TARGETS.performanceOverStock} (a score stops at 100), run in turn`,
       value: scored ? `${ours.performance} (stock ${stock.performance})` : 'failed',
-      target: scored
-        ? `≥ ${(stock.performance ?? 0) + TARGETS.performanceOverStock}`
-        : `stock + ${TARGETS.performanceOverStock}`,
-      pass: Boolean(scored && (ours.performance ?? 0) >= (stock.performance ?? 0) + TARGETS.performanceOverStock),
+      target: wanted === undefined ? `stock + ${TARGETS.performanceOverStock}` : `≥ ${wanted}`,
+      pass: Boolean(scored && wanted !== undefined && (ours.performance ?? 0) >= wanted),
     });
   }
   return checks;
