@@ -21,8 +21,6 @@ export interface LighthouseFigures {
   lighthouseVersion: string;
   formFactor: string;
   throttlingMethod: string;
-  /** The CPU factor the simulation applied: Lighthouse's default, 4, unless a run asked for another. */
-  cpuSlowdownMultiplier?: number;
   performance: number | null;
   accessibility: number | null;
   bestPractices: number | null;
@@ -173,7 +171,6 @@ function summarizeLighthouse(lhrs: Result[]): Omit<LighthouseFigures, 'loadAvera
     lighthouseVersion: median.lighthouseVersion,
     formFactor: median.configSettings.formFactor,
     throttlingMethod: median.configSettings.throttlingMethod,
-    cpuSlowdownMultiplier: median.configSettings.throttling.cpuSlowdownMultiplier,
     performance: score(median, 'performance'),
     accessibility: score(median, 'accessibility'),
     bestPractices: score(median, 'best-practices'),
