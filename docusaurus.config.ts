@@ -11,6 +11,13 @@ import {ssrTemplate} from './plugins/paint-first/template.mts';
 /** Every guide under "Account Settings" is also reachable under the misspelling SPEC reports. */
 const ACCOUNT_SETTINGS = '/Guides/Account Settings/';
 const ACCOUNT_SETTINGS_MISSPELLED = '/Guides/Acccount Settings/';
+/**
+ * API pages whose id changed, old id → new id: the old address stays a redirect (the catalogue's
+ * rule). Issue 42: a number stays with its word in page ids (`s3`, no longer `s-3`).
+ */
+const RENAMED_API_PAGES: Record<string, string> = {
+  'services-origins-update-s-3-credentials-update': 'services-origins-update-s3-credentials-update',
+};
 /** Routes left out of the sitemap, and so out of llms.txt and the Markdown export. */
 const NOT_IN_SITEMAP = ['/docs/search', '/docs/letters'];
 
@@ -100,7 +107,10 @@ const config: Config = {
           if (existingPath.startsWith(ACCOUNT_SETTINGS)) {
             return [existingPath.replace(ACCOUNT_SETTINGS, ACCOUNT_SETTINGS_MISSPELLED)];
           }
-          return undefined;
+          const renamed = Object.entries(RENAMED_API_PAGES)
+            .filter(([, to]) => existingPath === apiRoute(to))
+            .map(([from]) => apiRoute(from));
+          return renamed.length ? renamed : undefined;
         },
       },
     ],

@@ -3,10 +3,12 @@
 // number of copies can run behind nginx or a load balancer. nginx (nginx/nginx.conf) proxies
 // /docs/mcp here and limits the request rate and body size first.
 // Usage: node --import tsx mcp/http.ts [--listen <port | host:port | socket path>] [--build <dir>]
+//   [--sandbox <sandbox URL | Unix socket path>] (the API sandbox sandbox_request calls; none by default)
 import {chmodSync, rmSync} from 'node:fs';
 import {createServer, type IncomingMessage, type Server, type ServerResponse} from 'node:http';
 import {fileURLToPath} from 'node:url';
 import {StreamableHTTPServerTransport} from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import {SandboxClient} from './sandbox.mts';
 import {createDocsServer, MCP_PATH} from './server.mts';
 import {DEFAULT_BUILD_DIR, DocsSite} from './site.mts';
 
@@ -60,6 +62,8 @@ export interface HttpServerOptions {
    * the public host.
    */
   allowedHosts?: readonly string[];
+  /** The API sandbox sandbox_request calls (--sandbox); without it, the tool says none is configured. */
+  sandbox?: SandboxClient;
 }
 
 /** The Host values of a server on a loopback port: 127.0.0.1, localhost and [::1]. */
@@ -141,7 +145,7 @@ export function createHttpServer(site: DocsSite, options: HttpServerOptions = {}
       }
     }
     // Any other content type is left to the SDK, which refuses it (415) before it reads a body.
-    const server = createDocsServer(site);
+    const server = createDocsServer(site, {sandbox: options.sandbox});
     const transport = new StreamableHTTPServerTransport({
       sessionIdGenerator: undefined,
       enableJsonResponse: true,
@@ -203,6 +207,9 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
     // On a loopback port (npm run mcp:http) only the loopback names are accepted as Host.
     const loopback = spec.match(/^(?:(?:127\.0\.0\.1|localhost|\[::1\]):)?(\d+)$/);
     const options: HttpServerOptions = loopback ? {allowedHosts: loopbackHosts(Number(loopback[1]))} : {};
+    const sandbox = flag('--sandbox') ?? process.env.MCP_SANDBOX;
+    // On a socket (behind nginx), the sandbox's links name its public address under the site's.
+    if (sandbox) options.sandbox = new SandboxClient(sandbox, {publicUrl: `${site.siteUrl}${site.baseUrl}sandbox`});
     const server = createHttpServer(site, options);
     const where = await listen(server, spec);
     const address = server.address();

@@ -14,6 +14,7 @@ import {
   MCP_URL,
   SITE,
   SERVICE_ID,
+  TOOLS,
   GOOD_ORIGIN,
   BAD_ORIGIN,
   built,
@@ -243,12 +244,39 @@ describe('MCP server over Streamable HTTP through nginx', () => {
       ]);
     });
 
+    test('sandbox_request: the server calls the sandbox nginx serves, whose API then knows its token', async () => {
+      const created = await call(client, 'sandbox_request', {
+        method: 'POST',
+        path: '/services/',
+        body: {name: 'mcp-e2e-service', template: 'DEFAULT'},
+      });
+      assert.equal(created.isError, undefined, textOf(created));
+      const {status, token, newSandbox} = created.structuredContent as {
+        status: number;
+        token: string;
+        newSandbox: boolean;
+      };
+      assert.equal(status, 201, textOf(created));
+      assert.equal(newSandbox, true);
+      const listed = await paced(new URL('sandbox/api/v1/services/', BASE_URL), {
+        headers: {authorization: `Bearer ${token}`},
+      });
+      assert.equal(listed.status, 200);
+      const {results} = (await listed.json()) as {results: {name: string}[]};
+      assert.ok(results.some((service) => service.name === 'mcp-e2e-service'));
+      const again = await call(client, 'sandbox_request', {method: 'GET', path: '/api/v1/services/', token});
+      assert.equal((again.structuredContent as {status: number}).status, 200, textOf(again));
+      const url = await call(client, 'sandbox_request', {method: 'GET', path: `${BASE_URL}sandbox/api/v1/services/`});
+      assert.equal(url.isError, true);
+      assert.match(textOf(url), /not a URL/);
+    });
+
     test('an unknown tool is an error result, and the server carries on', async () => {
       const result = await call(client, 'write_page', {});
       assert.equal(result.isError, true);
       assert.match(textOf(result), /Tool write_page not found/);
       const {tools} = await client.listTools();
-      assert.equal(tools.length, 4);
+      assert.equal(tools.length, TOOLS.length);
     });
   });
 
@@ -263,7 +291,7 @@ describe('MCP server over Streamable HTTP through nginx', () => {
       assert.equal(response.headers.get('mcp-session-id'), null);
       assert.equal(response.headers.get('cache-control'), 'no-store');
       const body = (await response.json()) as {result: {tools: unknown[]}};
-      assert.equal(body.result.tools.length, 4);
+      assert.equal(body.result.tools.length, TOOLS.length);
     });
 
     test('a body that is not JSON, and GET', async () => {
@@ -305,7 +333,7 @@ describe('MCP server over Streamable HTTP through nginx', () => {
     test('the endpoint with a trailing slash is the same endpoint', async () => {
       const response = await paced(new URL('mcp/', BASE_URL), {method: 'POST', headers, body: list(1)});
       assert.equal(response.status, 200);
-      assert.equal(((await response.json()) as {result: {tools: unknown[]}}).result.tools.length, 4);
+      assert.equal(((await response.json()) as {result: {tools: unknown[]}}).result.tools.length, TOOLS.length);
     });
 
     test('nginx refuses a body over 256 kB with a JSON-RPC error', async () => {

@@ -1,11 +1,13 @@
 // The docs site as an MCP server: its tools and resources over a loaded build (see site.mts). The
 // same server runs over Streamable HTTP (http.mts, behind nginx at /docs/mcp) and over stdio
-// (stdio.mts). Every tool only reads; a bad argument or an unknown page, operation or section
-// ends as a tool error (isError) with a message saying what to do instead.
+// (stdio.mts). Every tool only reads, except sandbox_request (./sandbox.mts), which sends an API call
+// to the API sandbox the server was started with; a bad argument or an unknown page, operation or
+// section ends as a tool error (isError) with a message saying what to do instead.
 import {McpServer} from '@modelcontextprotocol/sdk/server/mcp.js';
 import type {CallToolResult} from '@modelcontextprotocol/sdk/types.js';
 import {z} from 'zod';
 import {pageOf} from '../plugins/search/engine/engine';
+import {registerSandboxTool, type SandboxClient} from './sandbox.mts';
 import {DocsSite, UserError, type Operation} from './site.mts';
 
 export const SERVER_NAME = 'tributary-docs';
@@ -47,14 +49,20 @@ const parameterValues = z
   .record(z.string(), z.unknown())
   .refine((value) => Object.keys(value).length <= LIMITS.parameters, `at most ${LIMITS.parameters} parameters`);
 
-export function createDocsServer(site: DocsSite): McpServer {
+export interface DocsServerOptions {
+  /** The API sandbox sandbox_request calls; without it, the tool answers that none is configured. */
+  sandbox?: SandboxClient;
+}
+
+export function createDocsServer(site: DocsSite, options: DocsServerOptions = {}): McpServer {
   const server = new McpServer(
     {name: SERVER_NAME, title: 'Tributary documentation', version: SERVER_VERSION},
     {
       instructions:
         'The Tributary documentation (guides and API reference). Use search_docs to find pages, read_page to read ' +
-        'one as Markdown, get_api_operation for an API operation, and validate_api_request to check an API call ' +
-        'against the OpenAPI schemas before sending it.',
+        'one as Markdown, get_api_operation for an API operation, validate_api_request to check an API call ' +
+        'against the OpenAPI schemas before sending it, and sandbox_request to send it to the API sandbox ' +
+        '(test data) and see the real answer.',
     },
   );
   const sections = sectionsOf(site);
@@ -204,6 +212,8 @@ export function createDocsServer(site: DocsSite): McpServer {
       };
     }),
   );
+
+  registerSandboxTool(server, options.sandbox);
 
   const resources = [
     {name: 'llms.txt', file: 'llms.txt', mimeType: 'text/plain', description: 'Every page with its Markdown address'},

@@ -18,7 +18,9 @@ export const BUILD_DIR = path.resolve(process.env.BUILD_DIR ?? path.join(root, '
 export const MCP_URL = new URL('mcp', BASE_URL);
 export const SITE = 'https://docs.tributary.example';
 
-export const TOOLS = ['get_api_operation', 'read_page', 'search_docs', 'validate_api_request'];
+export const TOOLS = ['get_api_operation', 'read_page', 'sandbox_request', 'search_docs', 'validate_api_request'];
+/** The tools that change nothing; sandbox_request changes a throwaway sandbox (mcp/sandbox.test.mts). */
+export const READ_ONLY_TOOLS = TOOLS.filter((name) => name !== 'sandbox_request');
 export const SERVICE_ID = '6f1c2d3e-4b5a-4c7d-8e9f-0a1b2c3d4e5f';
 export const GOOD_ORIGIN = {name: 'web-origin', host: 'origin.example.com', protocol: 'https'};
 /** Wrong on purpose: an enum value, an unknown property and a missing required field. */
@@ -78,11 +80,11 @@ export function commonSuite(connect: () => Promise<Client>) {
   });
   after(async () => client?.close());
 
-  test('lists the four tools, each annotated read-only, and the three resources', async () => {
+  test('lists the five tools, each but sandbox_request annotated read-only, and the three resources', async () => {
     const {tools} = await client.listTools();
     assert.deepEqual(tools.map((tool) => tool.name).sort(), TOOLS);
     for (const tool of tools) {
-      assert.equal(tool.annotations?.readOnlyHint, true, tool.name);
+      assert.equal(tool.annotations?.readOnlyHint, READ_ONLY_TOOLS.includes(tool.name), tool.name);
       assert.equal(tool.annotations?.destructiveHint, false, tool.name);
       assert.equal(tool.annotations?.openWorldHint, false, tool.name);
       assert.ok((tool.description ?? '').length > 80, `${tool.name} explains itself`);

@@ -8,6 +8,7 @@ import {chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
+import {startSandbox} from '../sandbox/process.mts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -18,6 +19,8 @@ export interface NginxConfigValues {
   runtime: string;
   securityHeaders: string;
   mcpUpstream: string;
+  /** The sandbox processes, as nginx `server` lines of the `sandbox` upstream. */
+  sandboxServers: string[];
 }
 
 export interface NginxOptions {
@@ -27,11 +30,17 @@ export interface NginxOptions {
   host?: string;
   /** The generated nginx headers (default generated/nginx/security-headers.conf). */
   securityHeaders?: string;
+  /** How many sandbox processes nginx spreads tokens over (default 1). */
+  sandboxes?: number;
 }
 
 export interface ServeOptions extends NginxOptions {
-  /** `false` serves the site without the MCP server. */
+  /** `false` serves the site without the MCP server and the sandbox. */
   mcp?: boolean;
+  /** The sandbox's data folder (default data/sandbox; the tests pass a new temporary one). */
+  sandboxData?: string;
+  /** How long the sandbox's outside world takes, in ms (default 10 000). */
+  sandboxDelayMs?: number;
 }
 
 /** A running server: `stop` ends nginx and the MCP server. */
@@ -41,6 +50,8 @@ export interface RunningServer {
   child: ChildProcess;
   /** The MCP server's socket, when it runs. */
   mcpSocket?: string;
+  /** The sandbox processes' sockets. */
+  sandboxSockets: string[];
 }
 
 /** The nginx binary of this machine; throws with the install command when there is none. */
@@ -52,9 +63,10 @@ export function findNginx(): string {
 }
 
 /** The nginx configuration of nginx/nginx.conf with its placeholders filled in. */
-export function renderConfig({siteRoot, listen, runtime, securityHeaders, mcpUpstream}: NginxConfigValues): string {
+export function renderConfig({siteRoot, listen, runtime, securityHeaders, mcpUpstream, sandboxServers}: NginxConfigValues): string {
   return readFileSync(path.join(root, 'nginx/nginx.conf'), 'utf8')
     .replaceAll('{{MCP_UPSTREAM}}', mcpUpstream)
+    .replaceAll('{{SANDBOX_SERVERS}}', sandboxServers.map((server) => `    server ${server};`).join('\n'))
     .replaceAll('{{RUNTIME}}', runtime)
     .replaceAll('{{ROOT}}', siteRoot)
     .replaceAll('{{LISTEN}}', listen)
@@ -67,7 +79,8 @@ export function prepareNginx({
   port = 8080,
   host = '127.0.0.1',
   securityHeaders = path.join(root, 'generated/nginx/security-headers.conf'),
-}: NginxOptions = {}): {confPath: string; runtime: string; mcpSocket: string} {
+  sandboxes = 1,
+}: NginxOptions = {}): {confPath: string; runtime: string; mcpSocket: string; sandboxSockets: string[]} {
   if (!existsSync(path.join(buildDir, 'index.html'))) {
     throw new Error(`No build found in ${buildDir}. Run "npm run build" first.`);
   }
@@ -82,6 +95,7 @@ export function prepareNginx({
   symlinkSync(path.resolve(buildDir), path.join(siteRoot, 'docs'));
   const confPath = path.join(runtime, 'nginx.conf');
   const mcpSocket = path.join(runtime, 'mcp.sock');
+  const sandboxSockets = Array.from({length: sandboxes}, (_, index) => path.join(runtime, `sandbox-${index}.sock`));
   writeFileSync(
     confPath,
     renderConfig({
@@ -90,24 +104,29 @@ export function prepareNginx({
       runtime,
       securityHeaders: path.resolve(securityHeaders),
       mcpUpstream: `http://unix:${mcpSocket}:`,
+      sandboxServers: sandboxSockets.map((socket) => `unix:${socket}`),
     }),
   );
-  return {confPath, runtime, mcpSocket};
+  return {confPath, runtime, mcpSocket, sandboxSockets};
 }
 
-/** Starts the MCP server (mcp/http.mts) on `socket` and resolves once it listens. */
+/**
+ * Starts the MCP server (mcp/http.mts) on `socket` and resolves once it listens. Its sandbox_request
+ * tool calls the sandbox on `sandboxSocket` (the processes share one database, so any of them).
+ */
 export function startMcp({
   buildDir = path.join(root, 'build'),
   socket,
+  sandboxSocket,
 }: {
   buildDir?: string;
   socket: string;
+  sandboxSocket?: string;
 }): Promise<{child: ChildProcess; stop: () => void}> {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', path.join(root, 'mcp/http.mts'), '--listen', socket, '--build', path.resolve(buildDir)],
-    {cwd: root, stdio: ['ignore', 'pipe', 'inherit']},
-  );
+  const args = ['--import', 'tsx', path.join(root, 'mcp/http.mts'), '--listen', socket];
+  args.push('--build', path.resolve(buildDir));
+  if (sandboxSocket) args.push('--sandbox', sandboxSocket);
+  const child = spawn(process.execPath, args, {cwd: root, stdio: ['ignore', 'pipe', 'inherit']});
   return new Promise((resolve, reject) => {
     let output = '';
     // Loading the build takes a second or two; a loaded machine can take much longer.
@@ -139,22 +158,35 @@ export function startMcp({
  */
 export async function startNginx(options: ServeOptions = {}): Promise<RunningServer> {
   const port = options.port ?? 8080;
-  const {confPath, mcpSocket} = prepareNginx({...options, port});
-  const mcp = options.mcp === false ? null : await startMcp({buildDir: options.buildDir, socket: mcpSocket});
+  const {confPath, mcpSocket, sandboxSockets} = prepareNginx({...options, port});
+  const mcp =
+    options.mcp === false
+      ? null
+      : await startMcp({buildDir: options.buildDir, socket: mcpSocket, sandboxSocket: sandboxSockets[0]});
+  const sandboxes =
+    options.mcp === false
+      ? []
+      : await Promise.all(
+          sandboxSockets.map((socket) =>
+            startSandbox({listen: socket, dataDir: options.sandboxData ?? path.join(root, 'data/sandbox'), delayMs: options.sandboxDelayMs}),
+          ),
+        );
   const child = spawn(findNginx(), ['-c', confPath, '-e', 'stderr'], {stdio: ['ignore', 'inherit', 'inherit']});
   const stop = () => {
     child.kill('SIGTERM');
     mcp?.stop();
+    for (const sandbox of sandboxes) sandbox.stop();
   };
   const url = `http://127.0.0.1:${port}/docs/`;
   for (let attempt = 0; attempt < 100; attempt += 1) {
     if (child.exitCode !== null) {
       mcp?.stop();
+      for (const sandbox of sandboxes) sandbox.stop();
       throw new Error(`nginx exited with code ${child.exitCode}`);
     }
     try {
       await fetch(url, {method: 'HEAD'});
-      return {url, stop, child, mcpSocket: mcp ? mcpSocket : undefined};
+      return {url, stop, child, mcpSocket: mcp ? mcpSocket : undefined, sandboxSockets: sandboxes.length ? sandboxSockets : []};
     } catch {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
@@ -183,14 +215,18 @@ if (process.argv[1] === fileURLToPath(import.meta.url) && process.argv.includes(
       securityHeaders: flag('--headers', '/etc/nginx/security-headers.conf'),
       // The MCP server started beside nginx: node --import tsx mcp/http.mts --listen <this>.
       mcpUpstream: flag('--mcp-upstream', 'http://127.0.0.1:8787'),
+      // The sandbox started beside nginx: node --import tsx sandbox/main.mts --listen <this>.
+      sandboxServers: [flag('--sandbox-upstream', '127.0.0.1:4010')],
     }),
   );
 } else if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const port = Number(flag('--port', 8080));
   try {
     // --host 0.0.0.0 in a container, where nginx must answer on every interface.
-    const server = await startNginx({port, host: flag('--host', '127.0.0.1')});
-    console.log(`Serving the production build at ${server.url}, MCP at ${server.url}mcp (Ctrl+C to stop)`);
+    const server = await startNginx({port, host: flag('--host', '127.0.0.1'), sandboxes: Number(flag('--sandboxes', 1))});
+    console.log(
+      `Serving the production build at ${server.url}, MCP at ${server.url}mcp, the sandbox API at ${server.url}sandbox/api/v1/ (Ctrl+C to stop)`,
+    );
     const stop = () => {
       server.stop();
       process.exit(0);

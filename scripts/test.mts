@@ -8,11 +8,11 @@
 // unit tests only, without a build or a server; `--existing-build` (npm run test:e2e) serves the
 // build already in build/ and runs the test files named after it (default: every test).
 import {spawn} from 'node:child_process';
-import {createWriteStream, mkdirSync, readdirSync} from 'node:fs';
+import {createWriteStream, mkdirSync, mkdtempSync, readdirSync, rmSync} from 'node:fs';
+import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {startNginx} from './serve-nginx.mts';
-import {startMock} from './mock-server.mts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const buildLog = path.join(root, 'generated', 'build.log');
@@ -66,39 +66,58 @@ if (unknown.length) {
   process.exit(2);
 }
 const namedTests = args.filter((arg) => !arg.startsWith('--'));
-/** Tests that need neither the build nor a server: everything outside tests/e2e and the mock client. */
-const UNIT_TEST_DIRS = ['src', 'scripts', 'plugins', 'tests/unit', 'tests/content', 'tests/openapi'];
+/** Tests that need neither the build nor a server: everything outside tests/e2e and the API client. */
+const UNIT_TEST_DIRS = ['src', 'scripts', 'plugins', 'sandbox', 'tests/unit', 'tests/content', 'tests/openapi'];
+/** Unit tests in folders whose other tests need the build: the MCP sandbox tool starts its own sandbox. */
+const UNIT_TEST_FILES = ['mcp/sandbox.test.mts'];
 const testRunner = ['--import', 'tsx', '--test', '--test-concurrency=2', ...runnerOptions];
 
 async function generateApiFiles(): Promise<void> {
   await run('OpenAPI bundle', 'node', ['--import', 'tsx', 'scripts/bundle-openapi.mts']);
   await run('request validators', 'node', ['--import', 'tsx', 'scripts/build-validators.mts']);
   await run('API reference pages', 'node', ['--import', 'tsx', 'scripts/api-reference/generate.mts']);
+  await run('sandbox worlds', 'node', ['--import', 'tsx', 'sandbox/build-world.mts']);
   await run('api:types', 'npm', ['run', '--silent', 'api:types']);
 }
 
-/** Runs test files against the build in build/, served by nginx, with the API mock. */
+/**
+ * Runs test files against the build in build/, served by nginx with the MCP server and two sandbox
+ * processes (so that every run goes through the token hash), on a new empty sandbox database.
+ */
 async function runAgainstBuild(files: string[]): Promise<void> {
-  const server = await startNginx({port});
-  const mock = await startMock();
+  const sandboxData = mkdtempSync(path.join(tmpdir(), 'tributary-sandbox-'));
+  const server = await startNginx({port, sandboxes: 2, sandboxData, sandboxDelayMs: SANDBOX_TEST_DELAY_MS});
   try {
     await run('tests', 'node', [...testRunner, ...files], {
-      env: {BASE_URL: server.url, MOCK_URL: mock.url, BUILD_LOG: buildLog, BUILD_DIR: path.join(root, 'build')},
+      env: {
+        BASE_URL: server.url,
+        SANDBOX_URL: `${server.url}sandbox`,
+        SANDBOX_SOCKETS: server.sandboxSockets.join(','),
+        BUILD_LOG: buildLog,
+        BUILD_DIR: path.join(root, 'build'),
+      },
     });
   } finally {
-    mock.stop();
     server.stop();
+    rmSync(sandboxData, {recursive: true, force: true});
   }
 }
 
-const allTests = () => ['tests', 'src', 'scripts', 'plugins', 'examples', 'mcp'].flatMap(findTests);
+/**
+ * The sandbox's delay for the outside world in the end-to-end tests: a page's later call sees what
+ * the reader sees after waiting (a certificate issued, a deployment done); the delay itself is
+ * tested in the sandbox's unit tests.
+ */
+const SANDBOX_TEST_DELAY_MS = 0;
+
+const allTests = () => ['tests', 'src', 'scripts', 'plugins', 'sandbox', 'examples', 'mcp'].flatMap(findTests);
 
 try {
   if (flags.has('--unit')) {
     await generateApiFiles();
     await run('unit tests', 'node', [
       ...testRunner,
-      ...(namedTests.length ? namedTests : UNIT_TEST_DIRS.flatMap(findTests)),
+      ...(namedTests.length ? namedTests : [...UNIT_TEST_DIRS.flatMap(findTests), ...UNIT_TEST_FILES]),
     ]);
     process.exit(0);
   }

@@ -42,8 +42,9 @@ expectTrue<Equal<HasKey<ResponseBody<'AlertChannel'>, 'secret'>, false>>();
 expectTrue<Equal<HasKey<ResponseBody<'AccountProvider'>, 'credentials'>, false>>();
 expectTrue<Equal<HasKey<ResponseBody<'LogDestinationAccessKeyAuthentication'>, 'secret_access_key'>, false>>();
 expectTrue<Equal<HasKey<ResponseBody<'CertificateImported'>, 'private_key_pem'>, false>>();
-// A secret that is required on create is required in the request type.
-expectTrue<Equal<RequestBody<'AlertChannelWebhook'>['secret'], string>>();
+// A secret that is required on create is required in the request type (the create schema's).
+expectTrue<Equal<RequestBody<'AlertChannelWebhookCreate'>['secret'], string>>();
+expectTrue<Equal<RequestBody<'CertificateImportedCreate'>['private_key_pem'], string>>();
 
 type Client = ReturnType<typeof tributaryClient>;
 

@@ -148,12 +148,15 @@ export function problemExamplesFit() {
 
 /**
  * A PATCH takes a JSON Merge Patch (`application/merge-patch+json`) whose schema has exactly the
- * writable properties of the resource it returns, with the same definitions, none required.
+ * writable properties of the resource, with the same definitions, none required. The resource's
+ * writable properties are those of the PUT body of the same path (a resource whose requests and
+ * responses have separate schemas, such as `CertificateCreate` and `Certificate`), else those of
+ * the PATCH's 200 response.
  */
 export function patchSchema() {
   return {
     Operation: {
-      enter(operation, {key, report, location, resolve}) {
+      enter(operation, {key, parent, report, location, resolve}) {
         if (key !== 'patch') return;
         const content = resolve(operation.requestBody).node?.content ?? {};
         const media = content['application/merge-patch+json'];
@@ -165,17 +168,21 @@ export function patchSchema() {
         if (patch.required?.length) {
           report({message: 'A merge-patch schema must not require any field.', location: location.child('requestBody').key()});
         }
-        const ok = resolve(operation.responses?.['200']).node?.content?.['application/json']?.schema;
+        const put = parent?.put?.requestBody ? resolve(parent.put.requestBody).node : undefined;
+        const resourceSchema =
+          put?.content?.['application/json']?.schema ??
+          resolve(operation.responses?.['200']).node?.content?.['application/json']?.schema;
         // $refs inside a resolved file are relative to that file.
         const from = (resolved) => resolved.location?.source.absoluteRef;
-        const top = resolve(ok);
+        const top = resolve(resourceSchema);
         const resource = top.node ?? {};
         const variants = resource.oneOf ? resource.oneOf.map((variant) => resolve(variant, from(top))) : [top];
         const writable = new Map();
-        // A variant's properties, its own and those of its allOf parts (a union built on a common part).
+        // A variant's properties, its own and those of its allOf parts at any depth (a union built on
+        // a common part, a response schema that extends its create schema).
         const partsOf = (variant) => [
           variant,
-          ...(variant.node?.allOf ?? []).map((part) => resolve(part, from(variant))),
+          ...(variant.node?.allOf ?? []).flatMap((part) => partsOf(resolve(part, from(variant)))),
         ];
         for (const part of variants.flatMap(partsOf)) {
           for (const [name, property] of Object.entries(part.node?.properties ?? {})) {

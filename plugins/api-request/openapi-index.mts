@@ -7,6 +7,7 @@ import addFormats from 'ajv-formats';
 import {
   flatten,
   isHidden,
+  isShellExpansion,
   operationPagePath,
   operationsOf,
   requestMediaType,
@@ -29,6 +30,12 @@ export interface ApiCall {
   operation: string;
   path?: Record<string, unknown>;
   query?: Record<string, unknown>;
+  /**
+   * Request headers the example sends, such as `Idempotency-Key`: each must be a header parameter
+   * of the operation (names compare case-insensitively). A shell expansion (`$IDEMPOTENCY_KEY`,
+   * `$(uuidgen)`) stands for a value made when the command runs and is not checked against the schema.
+   */
+  headers?: Record<string, unknown>;
   body?: unknown;
   status?: number;
   response?: unknown;
@@ -286,6 +293,25 @@ export class OpenApiIndex {
             'is required',
             `missing ${location} parameter "${parameter.name}"`,
           );
+      }
+    }
+    const declaredHeaders = parameters.filter((p) => p.in === 'header');
+    for (const [name, value] of Object.entries(call.headers ?? {})) {
+      const parameter = declaredHeaders.find((p) => p.name.toLowerCase() === name.toLowerCase());
+      const at = `header/${escapePointer(name)}`;
+      if (!parameter) {
+        add(at, 'is not a header parameter of this operation', `header "${name}" is not defined for ${call.operation}`);
+        continue;
+      }
+      if (parameter.name !== name)
+        add(at, `is spelled ${parameter.name}`, `header "${name}" is spelled "${parameter.name}" in the OpenAPI file`);
+      if (typeof value !== 'string') {
+        add(at, 'must be a string', `header "${name}" must be a string`);
+        continue;
+      }
+      if (isShellExpansion(value)) continue;
+      for (const problem of this.validateDetailed(parameter.schema ?? {}, value)) {
+        add(`${at}${problem.pointer}`, problem.message, `header "${name}" ${problem.text.replace('(root): ', '')}`);
       }
     }
     const requestBody = this.resolve<OpenApiNode | undefined>(operation.requestBody);

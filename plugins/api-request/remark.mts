@@ -1,4 +1,4 @@
-// Remark plugin for <ApiRequest operation="…" path={…} query={…} body={…} status={…} response={…}/>
+// Remark plugin for <ApiRequest operation="…" path={…} query={…} headers={…} body={…} status={…} response={…}/>
 // and <SchemaValue of="Schema.field" fact="maxItems"/> (a limit or default read from the schema,
 // so that a page never copies a number the API defines).
 // At build time it checks the call against the OpenAPI bundle (failing the build with the file and
@@ -36,6 +36,7 @@ type ElementProps = {
   status?: number;
   path?: Record<string, unknown>;
   query?: Record<string, unknown>;
+  headers?: Record<string, unknown>;
   body?: unknown;
   response?: unknown;
   of?: string;
@@ -114,6 +115,7 @@ export function checkApiRequests(tree: Root, file: SourceFile, index: OpenApiInd
       status: props.status,
       path: props.path,
       query: props.query,
+      headers: props.headers,
       body: props.body,
       response: props.response,
     };
@@ -129,7 +131,14 @@ export function checkApiRequests(tree: Root, file: SourceFile, index: OpenApiInd
         type: 'code',
         lang: 'bash',
         meta: `title="${method} request"`,
-        value: curlCommand({method, url, body: props.body, contentType}),
+        // The check above made every header a string.
+        value: curlCommand({
+          method,
+          url,
+          body: props.body,
+          contentType,
+          headers: props.headers as Record<string, string>,
+        }),
       },
     ];
     if (props.response !== undefined) {

@@ -73,6 +73,32 @@ test('an unknown operation, a missing path parameter and an invalid body are rep
   assert.match(problems[2], /page\.mdx:3: .*unknown property "colour"/);
 });
 
+test('headers are checked against the operation and sent by the curl command', () => {
+  const body = '{{name: "web-primary", type: "custom", host: "origin.example.com", protocol: "https"}}';
+  const {tree, problems} = check(
+    `<ApiRequest operation="services_origins_create" path={${JSON.stringify(SERVICE)}} headers={{'Idempotency-Key': '$IDEMPOTENCY_KEY'}} body=${body} />`,
+  );
+  assert.deepEqual(problems, []);
+  const [request] = (tree as unknown as {children: Element[]}).children[0].children;
+  assert.match(request.value, /--header "Idempotency-Key: \$IDEMPOTENCY_KEY"/);
+  assert.doesNotMatch(
+    JSON.stringify((tree as unknown as {children: Element[]}).children[0].attributes),
+    /headers/,
+    'the headers prop is not passed to the component',
+  );
+  const wrong = check(
+    [
+      `<ApiRequest operation="services_origins_create" path={${JSON.stringify(SERVICE)}} headers={{'X-Debug': 'on'}} body=${body} />`,
+      '',
+      `<ApiRequest operation="services_origins_create" path={${JSON.stringify(SERVICE)}} headers={{'idempotency-key': 'has space'}} body=${body} />`,
+    ].join('\n'),
+  ).problems;
+  assert.equal(wrong.length, 3, wrong.join('\n'));
+  assert.match(wrong[0], /page\.mdx:1: .*header "X-Debug" is not defined for services_origins_create/);
+  assert.match(wrong[1], /page\.mdx:3: .*header "idempotency-key" is spelled "Idempotency-Key"/);
+  assert.match(wrong[2], /page\.mdx:3: .*header "idempotency-key" must match pattern/);
+});
+
 test('a response that does not match the schema of its status is reported', () => {
   const {problems} = check(
     `<ApiRequest operation="services_list" status={200} response={{results: [{id: 'not-a-uuid'}], next: null}} />`,

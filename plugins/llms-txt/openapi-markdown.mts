@@ -267,7 +267,8 @@ export class ApiMarkdown extends SpecMarkdown {
                 .join(', ');
       lines.push(
         '',
-        `## ${type.title}`,
+        // The id the page gives the section (its slug: the fragment of the type URI), as in the MDX.
+        `## ${type.title} {#${type.slug}}`,
         '',
         `- Type: ${code(type.uri)}`,
         `- Status: ${type.status} ${statusPhrase(type.status)}`.trimEnd(),

@@ -5,7 +5,7 @@ import {ApiMarkdown} from './openapi-markdown.mts';
 import {summarize} from './markdown-text.mts';
 import {DEFAULT_BUNDLE} from '../api-request/openapi-index.mts';
 import {PROBLEM_TYPES_ID, problemCatalogue} from '../../src/lib/openapi/problem-types.ts';
-import {operationPagePath} from '../../src/lib/openapi/index.ts';
+import {operationPagePath, type OpenApiNode} from '../../src/lib/openapi/index.ts';
 
 const SITE = {siteUrl: 'https://docs.tributary.example', baseUrl: '/docs/'};
 
@@ -170,11 +170,51 @@ test('an example request uses the example values; responses show headers, schema
   const responses = markdown.slice(markdown.indexOf('## Responses'));
   assert.match(responses, /### 201 Created\n\nThe pet was created\./);
   assert.match(responses, /\| `X-Request-Id` \| string \| Request id\. \|/);
-  assert.match(responses, /\| `id` \| string \| no \| Assigned by the API\. \|/);
+  assert.match(responses, /\| `id` \| string \| no \| Assigned by the API\. Read-only: never sent in requests\. \|/);
   assert.doesNotMatch(responses, /`secret`/, 'write-only fields stay out of responses');
   assert.match(responses, /#### Example: The new cat/);
   assert.match(responses, /### 409 Conflict[\s\S]*Schema: `Problem`, the same as the 404 response\./);
   assert.match(responses, /#### Example: Example\n\n```json\n\{\n {2}"status": 404\n\}\n```/);
+});
+
+test('field rows show the keywords beside a $ref, the limits of array items, and each fact once', () => {
+  const withFields: OpenApiNode = structuredClone(spec);
+  withFields.components.schemas.Sound = {type: 'string', enum: ['meow', 'woof'], description: 'A sound.'};
+  withFields.components.schemas.Pet.allOf[1].properties = {
+    noise: {$ref: '#/components/schemas/Sound', deprecated: true, description: 'Use `sound`.'},
+    old_noise: {$ref: '#/components/schemas/Sound', deprecated: true, description: 'Deprecated: use `sound`.'},
+    urls: {type: 'array', maxItems: 5, items: {type: 'string', minLength: 8, maxLength: 2048, pattern: '^https?://'}},
+    pem: {type: 'string', minLength: 0, maxLength: 20000, pattern: '^-----BEGIN'},
+    kind: {type: 'string', const: 'cat', description: 'Always `cat`.'},
+    owner: {
+      oneOf: [
+        {title: 'Person', type: 'object', properties: {name: {type: 'string'}}},
+        {
+          title: 'Shelter',
+          oneOf: [{title: 'Shelter, public', type: 'object', properties: {city: {type: 'string'}}}],
+        },
+      ],
+    },
+  };
+  const request = new ApiMarkdown(withFields, SITE)
+    .pages()
+    .find((p) => p.path === '/docs/api/owners-pets-create')!
+    .markdown.split('## Example request')[0];
+  const row = (field: string) => request.split('\n').filter((line) => line.startsWith(`| \`${field}\` |`));
+  assert.deepEqual(row('noise'), [
+    '| `noise` | string | no | Deprecated. Use `sound`. Allowed values: `meow`, `woof`. |',
+  ]);
+  assert.deepEqual(row('old_noise'), [
+    '| `old_noise` | string | no | Deprecated: use `sound`. Allowed values: `meow`, `woof`. |',
+  ]);
+  assert.deepEqual(row('urls'), [
+    '| `urls` | array of string | no | Up to 5 items. Each item: Length: 8 to 2048 characters. Pattern: `^https?://`. |',
+  ]);
+  assert.deepEqual(row('pem'), ['| `pem` | string | no | Up to 20000 characters. Pattern: `^-----BEGIN`. |']);
+  assert.deepEqual(row('kind'), ['| `kind` | string | no | Always `cat`. |']);
+  assert.deepEqual(row('owner.city'), [
+    '| `owner.city` | string | no | Shelter variant only. Shelter, public variant only. |',
+  ]);
 });
 
 test('an operation without credentials or body says so', () => {
@@ -228,11 +268,15 @@ test('the Problem types page of the real bundle has its Markdown twin, one secti
   const sections = twin.markdown.split('\n## ').slice(1);
   assert.deepEqual(
     sections.map((section) => section.split('\n')[0]),
-    catalogue.types.map((type) => type.title),
-    'one section per problem type, in catalogue order',
+    catalogue.types.map((type) => `${type.title} {#${type.slug}}`),
+    'one section per problem type, in catalogue order, with the id of its section on the page',
   );
+  const rows = [...twin.markdown.matchAll(/^\| (\d{3}) \| `([\w-]+)` \|/gm)].map(
+    ([, status, slug]) => `${status} ${slug}`,
+  );
+  assert.equal(rows.length, catalogue.types.length, 'one table row per type');
+  assert.deepEqual(rows, [...rows].sort(), 'the table lists the types by status, then by type');
   for (const [i, type] of catalogue.types.entries()) {
-    assert.ok(sections[i].startsWith(`${type.title}\n`), type.slug);
     assert.ok(sections[i].includes(`- Type: \`${type.uri}\``), `${type.slug}: its URI`);
     assert.ok(sections[i].includes(`- Status: ${type.status} `), `${type.slug}: its status`);
   }

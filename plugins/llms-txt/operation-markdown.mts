@@ -59,7 +59,11 @@ export function operationMarkdown(api: SpecMarkdown, operationId: string): strin
   if (parameters.length) {
     lines.push('## Parameters', '', '| Name | In | Type | Required | Description |', '| --- | --- | --- | --- | --- |');
     for (const parameter of parameters) {
-      const description = [api.absolutize(parameter.description ?? ''), api.constraints(parameter.schema ?? {})]
+      const description = [
+        api.deprecation(parameter),
+        api.absolutize(parameter.description ?? ''),
+        api.constraints(parameter.schema ?? {}),
+      ]
         .filter(Boolean)
         .join(' ');
       lines.push(
@@ -99,9 +103,14 @@ export function operationMarkdown(api: SpecMarkdown, operationId: string): strin
       lines.push('| Header | Type | Description |', '| --- | --- | --- |');
       for (const [name, headerNode] of headers) {
         const header = api.index.resolve(headerNode) ?? {};
-        lines.push(
-          `| ${code(name)} | ${cell(api.typeOf(header.schema ?? {}))} | ${cell(api.absolutize(header.description))} |`,
-        );
+        const description = [
+          api.deprecation(header),
+          api.absolutize(header.description ?? ''),
+          api.constraints(header.schema ?? {}),
+        ]
+          .filter(Boolean)
+          .join(' ');
+        lines.push(`| ${code(name)} | ${cell(api.typeOf(header.schema ?? {}))} | ${cell(description)} |`);
       }
       lines.push('');
     }

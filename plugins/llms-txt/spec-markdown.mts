@@ -4,6 +4,7 @@
 // pages from them.
 import {
   apiPagePath,
+  derefSchema,
   isHidden,
   mergeAllOf,
   namedExamples,
@@ -14,6 +15,9 @@ import {
 import {OpenApiIndex} from '../api-request/openapi-index.mts';
 import {bodyObjectOf, patchedObjectOf} from '../../scripts/api-reference/objects.mts';
 import {cell, code, json, literal} from './markdown-text.mts';
+
+/** `1 item`, `100 items`. */
+const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 
 /** How deep nested fields are listed; deeper schemas are "object". */
 const MAX_DEPTH = 8;
@@ -140,24 +144,62 @@ export class SpecMarkdown {
     return mergeAllOf(this.spec, schema);
   }
 
-  /** Limits, allowed values and defaults of a schema, in words. */
-  constraints(node: unknown): string {
-    const schema = this.index.resolve(node) ?? {};
-    const merged = schema.allOf ? this.merge(schema) : schema;
+  /**
+   * A schema node as OpenAPI 3.1 reads it: its reference followed, with the keywords beside the
+   * `$ref` (`deprecated`, a `description` of what it means there) over the target's, allOf merged.
+   */
+  schemaOf(node: unknown): OpenApiNode {
+    const schema = derefSchema(this.spec, node ?? {}).node ?? {};
+    return schema.allOf ? this.merge(schema) : schema;
+  }
+
+  /** The limits a schema sets on its value, each a sentence (a lower bound of 0 limits nothing). */
+  limits(schema: OpenApiNode): string[] {
     const notes = [];
-    const values = merged.enum ?? (merged.items && this.index.resolve(merged.items)?.enum);
+    // A description that already says "Always `x`" is not repeated.
+    const always = schema.const !== undefined && `Always ${code(literal(schema.const))}`;
+    if (always && !String(schema.description ?? '').includes(always)) notes.push(`${always}.`);
+    const {minLength, maxLength, minItems, maxItems} = schema;
+    if (minLength && maxLength !== undefined) notes.push(`Length: ${minLength} to ${maxLength} characters.`);
+    else if (maxLength !== undefined) notes.push(`Up to ${plural(maxLength, 'character')}.`);
+    else if (minLength) notes.push(`At least ${plural(minLength, 'character')}.`);
+    if (schema.minimum !== undefined) notes.push(`Minimum: ${schema.minimum}.`);
+    if (schema.exclusiveMinimum !== undefined) notes.push(`Greater than ${schema.exclusiveMinimum}.`);
+    if (schema.maximum !== undefined) notes.push(`Maximum: ${schema.maximum}.`);
+    if (schema.exclusiveMaximum !== undefined) notes.push(`Less than ${schema.exclusiveMaximum}.`);
+    if (schema.multipleOf !== undefined) notes.push(`Multiple of ${schema.multipleOf}.`);
+    if (minItems && maxItems !== undefined) notes.push(`Items: ${minItems} to ${maxItems}.`);
+    else if (maxItems !== undefined) notes.push(`Up to ${plural(maxItems, 'item')}.`);
+    else if (minItems) notes.push(`At least ${plural(minItems, 'item')}.`);
+    if (schema.uniqueItems) notes.push('Items are unique.');
+    if (schema.minProperties) notes.push(`At least ${plural(schema.minProperties, 'field')}.`);
+    if (schema.maxProperties !== undefined) notes.push(`At most ${plural(schema.maxProperties, 'field')}.`);
+    if (schema.pattern) notes.push(`Pattern: ${code(schema.pattern)}.`);
+    return notes;
+  }
+
+  /** "Deprecated." for a deprecated schema, parameter or header whose description does not say so already, else ''. */
+  deprecation(node: unknown): string {
+    const {deprecated, description} = this.schemaOf(node);
+    return deprecated && !/\bdeprecated\b/i.test(description ?? '') ? 'Deprecated.' : '';
+  }
+
+  /**
+   * Limits, allowed values and defaults of a schema, in words, those of its items after "Each
+   * item:", and whether it is read-only or write-only.
+   */
+  constraints(node: unknown): string {
+    const schema = this.schemaOf(node);
+    const items = schema.items ? this.schemaOf(schema.items) : undefined;
+    const notes = [];
+    const values = schema.enum ?? items?.enum;
     if (values) notes.push(`Allowed values: ${values.map((value: unknown) => code(literal(value))).join(', ')}.`);
-    if (merged.const !== undefined) notes.push(`Always ${code(literal(merged.const))}.`);
-    if (merged.minLength !== undefined || merged.maxLength !== undefined)
-      notes.push(`Length: ${merged.minLength ?? 0} to ${merged.maxLength ?? 'any number of'} characters.`);
-    if (merged.minimum !== undefined) notes.push(`Minimum: ${merged.minimum}.`);
-    if (merged.maximum !== undefined) notes.push(`Maximum: ${merged.maximum}.`);
-    if (merged.minItems !== undefined || merged.maxItems !== undefined)
-      notes.push(`Items: ${merged.minItems ?? 0} to ${merged.maxItems ?? 'any number'}.`);
-    if (merged.uniqueItems) notes.push('Items are unique.');
-    if (merged.pattern) notes.push(`Pattern: ${code(merged.pattern)}.`);
-    if (merged.default !== undefined) notes.push(`Default: ${code(json(merged.default))}.`);
-    if (merged.writeOnly) notes.push('Write-only: never returned.');
+    notes.push(...this.limits(schema));
+    const each = items ? this.limits(items) : [];
+    if (each.length) notes.push(`Each item: ${each.join(' ')}`);
+    if (schema.default !== undefined) notes.push(`Default: ${code(json(schema.default))}.`);
+    if (schema.readOnly) notes.push('Read-only: never sent in requests.');
+    if (schema.writeOnly) notes.push('Write-only: never returned.');
     return notes.join(' ');
   }
 
@@ -177,7 +219,7 @@ export class SpecMarkdown {
     if (schema.allOf) return this.fieldRows(this.merge(schema), {...options, prefix, note, depth});
     const rows: FieldRow[] = [];
     for (const variant of schema.oneOf ?? schema.anyOf ?? []) {
-      const label = `${note}${this.variantName(variant)} variant only.`;
+      const label = `${note ? `${note} ` : ''}${this.variantName(variant)} variant only.`;
       rows.push(...this.fieldRows(variant, {...options, prefix, note: label}));
     }
     const type: unknown[] = Array.isArray(schema.type) ? schema.type : [schema.type];
@@ -186,10 +228,14 @@ export class SpecMarkdown {
     }
     const required = new Set<string>(schema.required ?? []);
     for (const [name, propertyNode] of Object.entries<OpenApiNode>(schema.properties ?? {})) {
-      const property = this.index.resolve(propertyNode) ?? {};
       if (isHidden(this.spec, propertyNode, direction)) continue;
       const field = prefix ? `${prefix}.${name}` : name;
-      const description = [note, this.absolutize(property.description ?? ''), this.constraints(propertyNode)]
+      const description = [
+        note,
+        this.deprecation(propertyNode),
+        this.absolutize(this.schemaOf(propertyNode).description ?? ''),
+        this.constraints(propertyNode),
+      ]
         .filter(Boolean)
         .join(' ');
       rows.push({field, type: this.typeOf(propertyNode), required: required.has(name), description});
@@ -198,7 +244,12 @@ export class SpecMarkdown {
     const extra = schema.additionalProperties;
     if (extra && typeof extra === 'object' && Object.keys(extra).length) {
       const field = `${prefix || '(root)'}.<name>`;
-      const description = [note, this.absolutize(this.index.resolve(extra)?.description ?? ''), this.constraints(extra)]
+      const description = [
+        note,
+        this.deprecation(extra),
+        this.absolutize(this.schemaOf(extra).description ?? ''),
+        this.constraints(extra),
+      ]
         .filter(Boolean)
         .join(' ');
       rows.push({field, type: this.typeOf(extra), required: false, description: description || 'Any key.'});
@@ -207,10 +258,14 @@ export class SpecMarkdown {
     return rows;
   }
 
+  /** The fields of a schema as a table, after the limits of the schema itself (an array's item count, say). */
   fieldTable(node: OpenApiNode, direction: Direction): string[] {
     const rows = this.fieldRows(node, {direction});
-    if (!rows.length) return [`Type: ${this.typeOf(node)}.`];
+    const limits = this.constraints(node);
+    const before = limits ? [`Constraints: ${limits}`, ''] : [];
+    if (!rows.length) return [`Type: ${this.typeOf(node)}.`, ...(limits ? ['', `Constraints: ${limits}`] : [])];
     return [
+      ...before,
       '| Field | Type | Required | Description |',
       '| --- | --- | --- | --- |',
       ...rows.map(

@@ -17,6 +17,11 @@ test('the Problem types page has one section per type of the catalogue, after th
     sections,
     catalogue.types.map((type) => type.slug),
   );
+  const rows = [...page.matchAll(/^\| (\d{3}) \| \[`([\w-]+)`\]\(#\2\) \|/gm)].map(
+    ([, status, slug]) => `${status} ${slug}`,
+  );
+  assert.equal(rows.length, catalogue.types.length, 'one table row per type, linking its section');
+  assert.deepEqual(rows, [...rows].sort(), 'the table lists the types by status, then by type');
   for (const type of catalogue.types) {
     assert.ok(page.includes(`**Type:** \`${type.uri}\``), `${type.slug}: its URI`);
     assert.match(

@@ -76,12 +76,22 @@ function isResource(spec: OpenApiNode, name: string): boolean {
   return Boolean(schema && (schema.properties || schema.allOf || schema.oneOf || schema.anyOf));
 }
 
+/**
+ * The component a request schema stands for: `CertificateCreate`, the writable fields that create
+ * and replace a certificate (kept apart from the response schema `Certificate` so that plain JSON
+ * Schema validators accept both, see openapi/CONVENTIONS.md), is the Certificate object's.
+ */
+function createdComponent(spec: OpenApiNode, name: string): string {
+  const base = name.endsWith('Create') ? name.slice(0, -'Create'.length) : '';
+  return base && spec.components?.schemas?.[base] ? base : name;
+}
+
 /** What a body's schema carries: a component or a list of one, else undefined. */
 function bodyObject(spec: OpenApiNode, schemaNode: OpenApiNode | undefined): CarriedObject | undefined {
   const item = listItem(spec, schemaNode);
   if (item) return {name: item, list: true};
   const name = refName(schemaNode);
-  return name ? {name, list: false} : undefined;
+  return name ? {name: createdComponent(spec, name), list: false} : undefined;
 }
 
 /** First example value of a media type (its named examples, `example`, or the schema's examples). */

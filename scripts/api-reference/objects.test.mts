@@ -222,3 +222,32 @@ test('the real bundle has about fifty objects, Origin among them, with pages tha
   );
   assert.equal([...files.keys()].filter((name) => name.endsWith('.object.mdx')).length, objects.length);
 });
+
+test('a `<Name>Create` request body is the object it creates: the object page lists the operation, which links it', () => {
+  const split = spec();
+  split.components.schemas.GardenCreate = {type: 'object', required: ['name'], properties: {name: {type: 'string'}}};
+  split.paths['/gardens/'].post.requestBody = json(ref('GardenCreate'));
+  const [garden] = listObjects(split);
+  assert.equal(garden.name, 'Garden');
+  assert.deepEqual(
+    garden.operations.find(({id}) => id === 'gardens-create'),
+    {
+      id: 'gardens-create',
+      method: 'post',
+      path: '/gardens/',
+      summary: 'gardens create',
+      tag: 'Gardens',
+      takes: true,
+      returns: true,
+      lists: false,
+    },
+  );
+  assert.ok(
+    !listObjects(split).some((object) => object.name === 'GardenCreate'),
+    'a create schema has no page of its own',
+  );
+  assert.match(
+    buildReference(split).get('gardens-create.api.mdx')!,
+    /Takes: \[Garden object\]\(\/docs\/api\/garden-object\)\n\n<ApiSchema label="Request body"/,
+  );
+});

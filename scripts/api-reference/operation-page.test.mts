@@ -51,7 +51,7 @@ test('an operation page carries method, path, parameters, schema fields, example
   const spec = miniSpec();
   const [entry] = listOperations(spec);
   const page = operationPage(spec, entry);
-  assert.match(page, /^---\nid: widgets-update-s-3\ntitle: "Update a widget"/);
+  assert.match(page, /^---\nid: widgets-update-s3\ntitle: "Update a widget"/);
   assert.match(
     page,
     /<ApiEndpoint method="put" path=\{"\/widgets\/\{widget_id\}\/"\} server=\{"https:\/\/api\.example\.test\/v1"\} operationId=\{"widgets_update_s3"\} \/>/,

@@ -10,10 +10,10 @@ import type {OpenApiNode} from '../../src/lib/openapi/index.ts';
 import {miniSpec, sidebarItems} from './mini-spec.mts';
 import {buildReference} from './reference.mts';
 
-test('page ids are lodash kebab case of the operationId, as guide links expect', () => {
+test('page ids are the kebab case of the operationId (a number kept with its word), as guide links expect', () => {
   assert.equal(
     pageId('services_origins_update_s3_credentials_update'),
-    'services-origins-update-s-3-credentials-update',
+    'services-origins-update-s3-credentials-update',
   );
   assert.equal(pageId('Traffic Policies'), 'traffic-policies');
   const spec = loadSpec();
@@ -37,7 +37,7 @@ test('the sidebar starts with the overview and lists each tag with its objects, 
       link: {type: 'doc', id: 'widgets'},
       items: [
         {type: 'doc', id: 'widget-object', label: 'The Widget object', className: 'api-object'},
-        {type: 'doc', id: 'widgets-update-s-3', label: 'Update a widget', className: 'api-method put'},
+        {type: 'doc', id: 'widgets-update-s3', label: 'Update a widget', className: 'api-method put'},
       ],
     },
   ]);

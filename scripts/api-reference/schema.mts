@@ -2,22 +2,23 @@
 // resolved, allOf merged, oneOf/anyOf labelled, readOnly fields dropped from requests and writeOnly
 // fields dropped from responses, descriptions rendered to HTML. References, allOf and the
 // direction rule are the OpenAPI module's (src/lib/openapi).
-import {deref, isHidden, mergeAllOf, type Direction, type OpenApiNode} from '../../src/lib/openapi/index.ts';
+import {derefSchema, isHidden, mergeAllOf, type Direction, type OpenApiNode} from '../../src/lib/openapi/index.ts';
 import type {ApiParameter} from '../../src/components/ApiParameters/index.tsx';
 import type {SchemaView} from '../../src/components/ApiSchema/types.ts';
 import {markdownToHtml} from './markdown.mts';
 
 export type {SchemaView};
 
+// A lower bound of 0 (a length or an item count) limits nothing, so it is not said.
 const CONSTRAINTS: [string, (value: unknown) => string | null][] = [
-  ['minLength', (v) => `min length ${v}`],
+  ['minLength', (v) => (v ? `min length ${v}` : null)],
   ['maxLength', (v) => `max length ${v}`],
   ['minimum', (v) => `≥ ${v}`],
   ['exclusiveMinimum', (v) => `> ${v}`],
   ['maximum', (v) => `≤ ${v}`],
   ['exclusiveMaximum', (v) => `< ${v}`],
   ['multipleOf', (v) => `multiple of ${v}`],
-  ['minItems', (v) => `min items ${v}`],
+  ['minItems', (v) => (v ? `min items ${v}` : null)],
   ['maxItems', (v) => `max items ${v}`],
   ['uniqueItems', (v) => (v ? 'unique items' : null)],
   ['minProperties', (v) => `min properties ${v}`],
@@ -42,7 +43,8 @@ function typeLabel(schema: OpenApiNode): string {
  */
 export function schemaView(spec: OpenApiNode, schema: unknown, direction: Direction, trail: string[] = []): SchemaView {
   if (direction !== 'request' && direction !== 'response') throw new Error(`unknown direction "${direction}"`);
-  const {node: raw, name} = deref(spec, schema ?? {});
+  // Keywords beside a `$ref` (`deprecated`, a `description` of what it means there) count too.
+  const {node: raw, name} = derefSchema(spec, schema ?? {});
   if (name && trail.includes(name)) return {type: 'object', refName: name, circular: true};
   const nextTrail = name ? [...trail, name] : trail;
   if (!raw || typeof raw !== 'object') throw new Error(`a schema must be an object, got ${JSON.stringify(raw)}`);

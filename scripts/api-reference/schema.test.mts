@@ -53,3 +53,30 @@ test('allOf is merged and oneOf alternatives are labelled', () => {
     ],
   );
 });
+
+test('keywords beside a $ref apply over its target, and a lower bound of 0 is not a constraint', () => {
+  const spec = miniSpec((s) => {
+    s.components.schemas.Kind = {type: 'string', enum: ['a', 'b'], description: 'A kind.'};
+    s.components.schemas.Holder = {
+      type: 'object',
+      properties: {
+        kind: {$ref: '#/components/schemas/Kind', deprecated: true, description: 'Use `type`.'},
+        pem: {type: 'string', minLength: 0, maxLength: 20000},
+        urls: {type: 'array', minItems: 0, items: {type: 'string', maxLength: 2048, pattern: '^https://'}},
+      },
+    };
+    return s;
+  });
+  const view = schemaView(spec, {$ref: '#/components/schemas/Holder'}, 'request');
+  const field = (name: string) => view.properties!.find((property) => property.name === name)!.schema;
+  assert.deepEqual(field('kind'), {
+    type: 'string',
+    refName: 'Kind',
+    description: '<p>Use <code>type</code>.</p>',
+    enum: ['a', 'b'],
+    deprecated: true,
+  });
+  assert.deepEqual(field('pem').constraints, ['max length 20000']);
+  assert.equal(field('urls').constraints, undefined);
+  assert.deepEqual(field('urls').items!.constraints, ['max length 2048', 'pattern ^https://']);
+});

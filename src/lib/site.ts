@@ -15,9 +15,11 @@ export const API_OVERVIEW_ID = 'tributary-api';
 /** The OpenAPI bundle every build step reads, relative to the repository root (`npm run api:bundle` writes it). */
 export const OPENAPI_BUNDLE = 'generated/static/openapi.json';
 
-/** The local API mock (`npm run mock`: Prism on the bundle), which Try it targets by default. */
-export const MOCK_PORT = 4010;
-export const MOCK_URL = `http://127.0.0.1:${MOCK_PORT}`;
+/** Where the sandbox API answers on the docs' own host (sandbox/, behind nginx): Try it's default. */
+export const SANDBOX_PATH = '/docs/sandbox';
+
+/** `npm run mock`: the sandbox alone, for local work. */
+export const LOCAL_SANDBOX_PORT = 4010;
 
 /**
  * The theme's desktop breakpoint (Infima's, and `useWindowSize`'s): from this width the docs sidebar

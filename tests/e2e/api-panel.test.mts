@@ -1,13 +1,13 @@
 // The request/response panel of operation pages (src/components/ApiPanel): beside the fields on wide
 // screens, after the description on phones; the reader's language, the example picker, Try it
-// against the mock, and the confirmation before a DELETE goes to production.
+// against the sandbox, and the confirmation before a DELETE goes to production.
 import {after, before, describe, test} from 'node:test';
 import assert from 'node:assert/strict';
 import {AxeBuilder} from '@axe-core/playwright';
 import type {BrowserContext, Locator, Page} from 'playwright-core';
 import {gotoHydrated, siteUrl, suiteBrowser, newPage, waitForHydration} from '../support/site.mts';
 import {newContextInMode} from '../support/a11y.mts';
-import {MOCK_URL} from '../../src/lib/site';
+import {SANDBOX_PATH} from '../../src/lib/site';
 
 const PRODUCTION = 'https://api.tributary.example/api/v1';
 const CREATE_ORIGIN = '/api/services-origins-create';
@@ -122,25 +122,31 @@ describe('operation page panel', () => {
     await page.close();
   });
 
-  test('Try it sends to the local mock by default and shows the answer in the panel', async () => {
+  test('Try it sends to the sandbox by default and shows the answer in the panel', async () => {
     const {page, errors} = await newPage(context);
     await gotoHydrated(page, CREATE_ORIGIN);
     const panel = panelOf(page);
     await panel.getByLabel('Example').selectOption({label: 'Private Amazon S3 bucket'});
     await panel.getByRole('button', {name: 'Try it'}).click();
-    assert.equal(await panel.getByLabel('Server').inputValue(), MOCK_URL, 'the mock is the default server');
+    assert.equal(
+      await panel.getByLabel('Server').inputValue(),
+      `https://docs.tributary.example${SANDBOX_PATH}/api/v1`,
+      'the sandbox is the default server',
+    );
     assert.match(await panel.getByLabel('Request body (JSON)').inputValue(), /"name": "media-bucket"/);
-    await panel.getByLabel('Bearer token').fill('test-token');
+    await panel.getByRole('button', {name: 'Get a sandbox token'}).click();
+    await panel.getByText('Sandbox token ready').waitFor();
     const [request] = await Promise.all([
-      page.waitForRequest((candidate) => candidate.url().startsWith(`${MOCK_URL}/services/`)),
+      page.waitForRequest((candidate) => candidate.url().startsWith(`${new URL(page.url()).origin}${SANDBOX_PATH}/api/v1/services/`)),
       panel.getByRole('button', {name: /send api request/i}).click(),
     ]);
     assert.equal(request.method(), 'POST');
+    // The example world already has an origin named media-bucket: the sandbox enforces unique names.
     await panel
       .getByRole('status')
-      .filter({hasText: /Response: 201\b/})
+      .filter({hasText: /Response: 409\b/})
       .waitFor();
-    assert.match(await panel.getByRole('region', {name: 'Response body', exact: true}).innerText(), /"id":/);
+    assert.match(await panel.getByRole('region', {name: 'Response body', exact: true}).innerText(), /"existing_id": "c41f8a62-/);
     assert.deepEqual(errors, []);
     await page.close();
   });

@@ -1,6 +1,10 @@
 import {describe, test} from 'node:test';
 import assert from 'node:assert/strict';
+import {existsSync, readFileSync} from 'node:fs';
+import path from 'node:path';
 import {BASE_URL, catalogue, h1Of, suiteBrowser, newPage, siteUrl} from '../support/site.mts';
+
+const BUILD_DIR = process.env.BUILD_DIR ?? 'build';
 
 const guideAndTopRoutes = [
   ...catalogue.topLevel,
@@ -85,6 +89,25 @@ describe('catalogue routes', () => {
       assert.equal(page.url(), siteUrl(to), from);
     }
     await context.close();
+  });
+
+  test('an API page whose id changed keeps its old address, and so does its Markdown twin', async () => {
+    const [from, to] = [
+      'services-origins-update-s-3-credentials-update',
+      'services-origins-update-s3-credentials-update',
+    ];
+    for (const suffix of ['', '.md']) {
+      const response = await fetch(siteUrl(`/api/${from}${suffix}`), {redirect: 'manual'});
+      assert.equal(response.status, 301, `/api/${from}${suffix}`);
+      assert.equal(new URL(response.headers.get('location') ?? '', siteUrl('/')).href, siteUrl(`/api/${to}${suffix}`));
+    }
+    // The build's own client redirect, for a host without the server's rule.
+    const redirect = [
+      path.join(BUILD_DIR, 'api', from, 'index.html'),
+      path.join(BUILD_DIR, 'api', `${from}.html`),
+    ].find((file) => existsSync(file));
+    assert.ok(redirect, `no redirect page for /api/${from} in the build`);
+    assert.match(readFileSync(redirect, 'utf8'), new RegExp(`/docs/api/${to}\\b`));
   });
 
   test('the Acccount Settings spelling lands on the canonical pages', async () => {

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import {existsSync, readdirSync} from 'node:fs';
 import path from 'node:path';
 import {catalogue, gotoHydrated, suiteBrowser, newPage, siteUrl, waitForHydration} from '../support/site.mts';
-import {MOCK_URL} from '../../src/lib/site';
+import {LOCAL_SANDBOX_PORT} from '../../src/lib/site';
 
 const GUIDE = '/Guides/Origins/Origin Shield';
 const BUILD_DIR = process.env.BUILD_DIR ?? 'build';
@@ -25,7 +25,7 @@ describe('production serving', () => {
       assert.doesNotMatch(csp, /unsafe-eval/, `${sitePath}: ${csp}`);
       assert.doesNotMatch(csp, /unsafe-inline'[^;]*;\s*style/, 'no unsafe-inline scripts');
       assert.match(csp, /connect-src 'self' [^;]*https:\/\/api\.tributary\.example/);
-      assert.match(csp, new RegExp(`connect-src [^;]*${MOCK_URL.replaceAll('.', '\\.')}`));
+      assert.match(csp, new RegExp(`connect-src [^;]*http://127\\.0\\.0\\.1:${LOCAL_SANDBOX_PORT}`));
       assert.match(csp, /frame-ancestors 'none'/);
       assert.match(h.get('strict-transport-security') ?? '', /max-age=\d{7,}/);
       assert.equal(h.get('x-content-type-options'), 'nosniff');

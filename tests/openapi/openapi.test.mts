@@ -109,14 +109,18 @@ test('the alert webhook payload and its signature header are documented in webho
   assert.ok(body, 'the Alerts guide shows the webhook notification body');
   assert.deepEqual(index.validate(payload, JSON.parse(body!), 'response'), []);
   // The channel schema describes the same signature.
-  assert.match(index.resolve(spec.components.schemas.AlertChannelWebhook).description, /X-Tributary-Signature: t=<unix time>,v1=<signature>/);
+  assert.match(index.flatten(spec.components.schemas.AlertChannelWebhook).description, /X-Tributary-Signature: t=<unix time>,v1=<signature>/);
 });
 
-test('security is a bearer token and the servers are production and the local mock', () => {
+test('security is a bearer token and the servers are production, the sandbox and the local sandbox', () => {
   assert.equal(spec.components.securitySchemes.bearerAuth.scheme, 'bearer');
   assert.deepEqual(
     spec.servers.map((server: {url: string}) => server.url),
-    ['https://api.tributary.example/api/v1', 'http://127.0.0.1:4010'],
+    [
+      'https://api.tributary.example/api/v1',
+      'https://docs.tributary.example/docs/sandbox/api/v1',
+      'http://127.0.0.1:4010/docs/sandbox/api/v1',
+    ],
   );
 });
 

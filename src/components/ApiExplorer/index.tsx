@@ -1,6 +1,16 @@
 import {useEffect, useId, useRef, useState, type FormEvent, type ReactNode} from 'react';
 import clsx from 'clsx';
-import {buildRequest, parameterKey, prettyBody, TOKEN_STORAGE_KEY, type ParameterValues} from './request';
+import {brand} from '../../brand';
+import {
+  buildRequest,
+  isSandbox,
+  parameterKey,
+  prettyBody,
+  sandboxTokenAddress,
+  serverAddress,
+  TOKEN_STORAGE_KEY,
+  type ParameterValues,
+} from './request';
 import type {ExplorerOperation} from './types';
 import styles from './styles.module.css';
 
@@ -35,8 +45,7 @@ function keepToken(token: string, keep: boolean) {
   }
 }
 
-/** The local mock (npm run mock) is where Try it sends by default: nothing real changes there. */
-const isLocal = (url: string) => /^http:\/\/(127\.0\.0\.1|localhost)[:/]/.test(url);
+const addressOf = (serverUrl: string) => serverAddress(serverUrl, window.location.origin, brand.siteUrl);
 
 /**
  * The "Send API Request" panel: server, token, parameters and JSON body, then the answer's status,
@@ -44,9 +53,12 @@ const isLocal = (url: string) => /^http:\/\/(127\.0\.0\.1|localhost)[:/]/.test(u
  */
 export default function ApiExplorer({operation}: {operation: ExplorerOperation}): ReactNode {
   const id = useId();
+  // The sandbox is where Try it sends by default; production is the reader's explicit choice.
   const [server, setServer] = useState(
-    (operation.servers.find((option) => isLocal(option.url)) ?? operation.servers[0])?.url ?? '',
+    (operation.servers.find((option) => isSandbox(option.url)) ?? operation.servers[0])?.url ?? '',
   );
+  const [minting, setMinting] = useState(false);
+  const [tokenNote, setTokenNote] = useState('');
   const [kept, setKept] = useState(() => readKeptToken() !== '');
   const [token, setToken] = useState(() => tokenInMemory || readKeptToken());
   const [values, setValues] = useState<ParameterValues>(() =>
@@ -68,7 +80,7 @@ export default function ApiExplorer({operation}: {operation: ExplorerOperation})
   const [answer, setAnswer] = useState<Answer | null>(null);
   const [sending, setSending] = useState(false);
   const [confirming, setConfirming] = useState(false);
-  const needsConfirmation = Boolean(operation.destructive) && !isLocal(server);
+  const needsConfirmation = Boolean(operation.destructive) && !isSandbox(server);
   const confirmButton = useRef<HTMLButtonElement>(null);
   // The send button gives way to the question: keyboard focus follows it there.
   useEffect(() => {
@@ -84,9 +96,29 @@ export default function ApiExplorer({operation}: {operation: ExplorerOperation})
     void dispatch();
   }
 
+  /** One press: a new sandbox with the guides' example objects, and its token in the field. */
+  async function getSandboxToken() {
+    setMinting(true);
+    setTokenNote('');
+    const address = sandboxTokenAddress(addressOf(server));
+    try {
+      const response = await fetch(address, {method: 'POST', headers: {Accept: 'application/json'}});
+      const answer = (await response.json()) as {token?: string; detail?: string};
+      if (!response.ok || !answer.token) throw new Error(answer.detail ?? `${response.status} ${response.statusText}`);
+      setToken(answer.token);
+      tokenInMemory = answer.token;
+      keepToken(answer.token, kept);
+      setTokenNote('Sandbox token ready: a new sandbox with the example objects the guides use.');
+    } catch (error) {
+      setTokenNote(`No sandbox token from ${address}: ${(error as Error).message}`);
+    } finally {
+      setMinting(false);
+    }
+  }
+
   async function dispatch() {
     setConfirming(false);
-    const request = buildRequest(operation, {server, token, values, body});
+    const request = buildRequest(operation, {server: addressOf(server), token, values, body});
     if ('problem' in request) {
       setProblem(request.problem);
       return;
@@ -110,7 +142,7 @@ export default function ApiExplorer({operation}: {operation: ExplorerOperation})
       setProblem(
         `No answer from ${request.url}: the server is unreachable, or it does not allow requests from this page (CORS). ` +
           (server.startsWith('http://127.0.0.1')
-            ? 'Start the local mock with "npm run mock".'
+            ? 'Start the local sandbox with "npm run mock".'
             : 'Check your connection.'),
       );
     } finally {
@@ -167,6 +199,19 @@ export default function ApiExplorer({operation}: {operation: ExplorerOperation})
           <span id={`${id}-token-hint`} className={styles.hint}>
             Never shown in the code samples. It stays in this page&apos;s memory and is gone after a reload, unless you
             keep it for this tab.
+          </span>
+          {isSandbox(server) && (
+            <button
+              type="button"
+              className="button button--secondary button--sm"
+              disabled={minting}
+              onClick={() => void getSandboxToken()}
+            >
+              Get a sandbox token
+            </button>
+          )}
+          <span role="status" className={styles.hint}>
+            {minting ? 'Getting a sandbox token…' : tokenNote}
           </span>
           <label className={styles.check}>
             <input

@@ -62,3 +62,21 @@ export function prettyBody(text: string): string {
     return text;
   }
 }
+
+/** Whether a server of the OpenAPI file is a sandbox (public or local): nothing real changes there. */
+export function isSandbox(serverUrl: string): boolean {
+  return /\/docs\/sandbox\/api\/v\d+\/?$/.test(serverUrl);
+}
+
+/**
+ * Where to send for a server: the public sandbox is the docs' own host, so a copy of the site (a
+ * preview, `npm start` on localhost) sends to its own sandbox, on the page's origin.
+ */
+export function serverAddress(serverUrl: string, pageOrigin: string, siteUrl: string): string {
+  return isSandbox(serverUrl) && serverUrl.startsWith(`${siteUrl}/`) ? `${pageOrigin}${serverUrl.slice(siteUrl.length)}` : serverUrl;
+}
+
+/** The address that mints a sandbox token, seeded with the guides' example objects. */
+export function sandboxTokenAddress(sandboxApiUrl: string): string {
+  return sandboxApiUrl.replace(/\/api\/v\d+\/?$/, '/tokens?seed=example-world');
+}

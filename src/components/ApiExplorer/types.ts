@@ -7,7 +7,7 @@ export interface ExplorerOperation {
   parameters: {name: string; in: 'path' | 'query' | 'header'; required: boolean; example: string}[];
   /** The chosen request example as pretty JSON, when the operation takes a body. */
   body?: string;
-  /** A DELETE or a purge: sending it to a server other than the local mock needs a confirmation. */
+  /** A DELETE or a purge: sending it to a server other than a sandbox needs a confirmation. */
   destructive?: boolean;
   /** The body's media type when it is not `application/json`, such as `application/merge-patch+json`. */
   contentType?: string;

@@ -28,8 +28,24 @@ function hasChildren(schema: SchemaView): boolean {
   );
 }
 
-/** Description, allowed values, default, constraints and example of a schema. */
+/** Whether SchemaFacts shows anything for a schema. */
+function hasFacts(schema: SchemaView): boolean {
+  return Boolean(
+    schema.description ||
+    schema.enum ||
+    schema.default !== undefined ||
+    schema.constraints ||
+    schema.example !== undefined ||
+    (schema.items && !hasChildren(schema.items) && hasFacts(schema.items)),
+  );
+}
+
+/**
+ * Description, allowed values, default, constraints and example of a schema; for an array of
+ * values without fields (strings, say), those of its items too ("Each item:").
+ */
 export function SchemaFacts({schema}: {schema: SchemaView}): ReactNode {
+  const items = schema.items && !hasChildren(schema.items) && hasFacts(schema.items) ? schema.items : undefined;
   return (
     <>
       {schema.description && (
@@ -58,6 +74,12 @@ export function SchemaFacts({schema}: {schema: SchemaView}): ReactNode {
         </p>
       )}
       {schema.circular && <p className={styles.fact}>Same structure as its parent {schema.refName}.</p>}
+      {items && (
+        <div className={styles.items}>
+          <p className={styles.fact}>Each item:</p>
+          <SchemaFacts schema={items} />
+        </div>
+      )}
     </>
   );
 }

@@ -3,12 +3,22 @@
 import kebabCase from 'lodash/kebabCase.js';
 import {apiRoute} from '../site';
 
+/** What lodash's kebabCase takes for a separator between words: any ASCII character but a letter or digit. */
+const SEPARATORS = /[^A-Za-z0-9\u0080-\uffff]+/;
+
 /**
  * THE rule: the page id (and last URL segment) of an operation (its `operationId`), of a tag (its
- * name) or of the overview (the API title): lodash's kebabCase, which guides' links expect.
+ * name) or of the overview (the API title): lodash's kebabCase, which guides' links expect, except
+ * that a number written against the word before it stays with it (`update_s3_credentials` →
+ * `update-s3-credentials`, where kebabCase alone says `update-s-3-credentials`). A page whose id
+ * changes keeps a redirect from its old address (docusaurus.config.ts).
  */
 export function pageId(name: string): string {
-  return kebabCase(name);
+  return name
+    .split(SEPARATORS)
+    .map((part) => kebabCase(part).replace(/([a-z])-(?=\d)/g, '$1'))
+    .filter(Boolean)
+    .join('-');
 }
 
 /** Site path of an API page from its id, under `baseUrl` (`/docs/` → `/docs/api/origins`). */

@@ -1,7 +1,7 @@
 // The one way the site reads its OpenAPI document (generated/static/openapi.json). Everything here
 // runs in the browser too; reading the file from disk is in ./load.ts (node only).
 export type {Direction, OpenApiDocument, OpenApiNode} from './types';
-export {deref, inlineRefs, resolve, resolvePointer} from './ref';
+export {deref, derefSchema, inlineRefs, resolve, resolvePointer} from './ref';
 export {flatten, mergeAllOf} from './all-of';
 export {hiddenMarker, isHidden, schemaForDirection, type DirectionOptions} from './direction';
 export {apiPagePath, operationPagePath, pageId, tagPagePath} from './address';
@@ -17,6 +17,7 @@ export {
   curlCommand,
   fillPath,
   goRequest,
+  isShellExpansion,
   nodeRequest,
   pythonLiteral,
   pythonRequest,

@@ -44,8 +44,8 @@ export const PROBLEM_TYPES_TITLE = 'Problem types';
 export const PROBLEM_MEDIA_TYPE = 'application/problem+json';
 
 /**
- * The catalogue, its types in file order, or undefined when the spec has none. Throws with the
- * entry at fault when an entry is incomplete.
+ * The catalogue, its types by status and then by slug (the order of the page's table and sections),
+ * or undefined when the spec has none. Throws with the entry at fault when an entry is incomplete.
  */
 export function problemCatalogue(spec: OpenApiNode | undefined): ProblemCatalogue | undefined {
   const raw = spec?.['x-problem-types'];
@@ -82,6 +82,7 @@ export function problemCatalogue(spec: OpenApiNode | undefined): ProblemCatalogu
       guides,
     };
   });
+  types.sort((a, b) => a.status - b.status || (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0));
   return {base: raw.base, types};
 }
 

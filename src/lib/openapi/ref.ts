@@ -35,6 +35,17 @@ export function deref<T = OpenApiNode>(spec: OpenApiNode, node: unknown): {node:
   return {node: current as T, name};
 }
 
+/**
+ * A schema as OpenAPI 3.1 reads it: the target of its `$ref` (as deref) with the keywords written
+ * beside the reference (`deprecated`, a `description` of what it means there) over the target's.
+ */
+export function derefSchema<T = OpenApiNode>(spec: OpenApiNode, node: unknown): {node: T; name?: string} {
+  const {node: target, name} = deref<T>(spec, node);
+  if (!name || !target || typeof target !== 'object') return {node: target, name};
+  const siblings = Object.entries(node as OpenApiNode).filter(([key]) => key !== '$ref');
+  return {node: siblings.length ? ({...target, ...Object.fromEntries(siblings)} as T) : target, name};
+}
+
 /** `node` with its references followed (undefined stays undefined). */
 export function resolve<T = OpenApiNode>(spec: OpenApiNode, node: unknown): T {
   return deref<T>(spec, node).node;

@@ -5,6 +5,7 @@ import {
   curlCommand,
   fillPath,
   goRequest,
+  isShellExpansion,
   nodeRequest,
   pythonLiteral,
   pythonRequest,
@@ -41,6 +42,27 @@ test('curl: a body is sent as JSON with its content type, single quotes escaped 
   assert.match(command, /--header 'Content-Type: application\/json'/);
   assert.ok(command.includes(`"name": "Bob'\\''s"`), 'the shell quoting survives an apostrophe');
   assert.match(curlCommand(patch), /--header 'Content-Type: application\/merge-patch\+json'/);
+});
+
+test('curl: extra headers follow the token; a shell expansion is double-quoted so that it expands', () => {
+  const command = curlCommand({
+    method: 'POST',
+    url: 'https://x.example/',
+    body: {a: 1},
+    headers: {'Idempotency-Key': '$(uuidgen)', 'If-Match': '"c3f1a9e27b04"', 'X-Note': "it's"},
+  });
+  const lines = command.split(' \\\n  ');
+  assert.deepEqual(lines.slice(1, 5), [
+    '--header "Authorization: Bearer $TRIBUTARY_TOKEN"',
+    '--header "Idempotency-Key: $(uuidgen)"',
+    `--header 'If-Match: "c3f1a9e27b04"'`,
+    `--header 'X-Note: it'\\''s'`,
+  ]);
+  assert.match(lines[5], /^--header 'Content-Type: application\/json'$/);
+  assert.equal(isShellExpansion('$IDEMPOTENCY_KEY'), true);
+  assert.equal(isShellExpansion('${IDEMPOTENCY_KEY}'), true);
+  assert.equal(isShellExpansion('$(rm -rf /; echo)'), false);
+  assert.equal(isShellExpansion('5f0c6a2e-8d1b-4f7e-9a3c-2b6d4e8f0a1c'), false);
 });
 
 test('Python: requests with the token from the environment and the body as a Python literal', () => {

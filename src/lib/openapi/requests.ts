@@ -57,6 +57,12 @@ export interface Request {
   body?: unknown;
   /** The body's media type (default `application/json`). */
   contentType?: string;
+  /**
+   * Request headers other than `Authorization`, `Accept` and `Content-Type`, such as
+   * `Idempotency-Key` or `If-Match`, by name. Only curl writes them (the guides' <ApiRequest>): a
+   * value may be a shell expansion (see isShellExpansion), which the shell fills in when it runs.
+   */
+  headers?: Record<string, string>;
 }
 
 export interface CurlOptions {
@@ -69,14 +75,27 @@ export interface CurlOptions {
 /** `text` as one single-quoted shell word. */
 export const shellQuote = (text: string): string => `'${text.replaceAll("'", `'\\''`)}'`;
 
+/**
+ * True for a header value that a shell fills in when the command runs: a variable (`$NAME`,
+ * `${NAME}`) or a command substitution (`$(uuidgen)`). The guides send an `Idempotency-Key` that way.
+ */
+export const isShellExpansion = (value: string): boolean =>
+  /^\$(?:[A-Za-z_][A-Za-z0-9_]*|\{[A-Za-z_][A-Za-z0-9_]*\}|\([A-Za-z0-9_ .-]+\))$/.test(value);
+
+/** One `--header` option: double-quoted for a shell expansion, so that it expands; else single-quoted. */
+function curlHeader(name: string, value: string): string {
+  return isShellExpansion(value) ? `--header "${name}: ${value}"` : `--header ${shellQuote(`${name}: ${value}`)}`;
+}
+
 /** The curl command of a request, one option a line. */
 export function curlCommand(
-  {method, url, body, contentType = 'application/json'}: Request,
+  {method, url, body, contentType = 'application/json', headers = {}}: Request,
   {auth = true, accept = false}: CurlOptions = {},
 ): string {
   const lines = [`curl --request ${method.toUpperCase()} ${shellQuote(url)}`];
   if (auth) lines.push(`--header "Authorization: Bearer $${TOKEN_VARIABLE}"`);
   if (accept) lines.push(`--header 'Accept: application/json'`);
+  for (const [name, value] of Object.entries(headers)) lines.push(curlHeader(name, value));
   if (body !== undefined) {
     lines.push(`--header 'Content-Type: ${contentType}'`);
     lines.push(`--data ${shellQuote(JSON.stringify(body, null, 2))}`);

@@ -15,6 +15,7 @@ export const STATUS_PHRASES: Readonly<Record<string, string>> = {
   405: 'Method Not Allowed',
   409: 'Conflict',
   412: 'Precondition Failed',
+  413: 'Content Too Large',
   415: 'Unsupported Media Type',
   422: 'Unprocessable Content',
   429: 'Too Many Requests',

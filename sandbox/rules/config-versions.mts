@@ -1,0 +1,195 @@
+// Config versions (API overview › Deployment of changes; product model › Config versions): every
+// operation whose success response declares `Tributary-Config-Version` saves a new version of the
+// service. With providers attached, the version is rolled out (current → target → active) after the
+// sandbox's delay; a failed rollout leaves the previous active version live.
+import {Problem} from '../problems.mts';
+import type {Store} from '../store.mts';
+import {registerApplier, type Outcome} from './lifecycle.mts';
+import type {Context, RuleSet} from './index.mts';
+
+type Json = Record<string, unknown>;
+
+const service = (id: string) => `/services/${id}/`;
+const versionsOf = (id: string) => `/services/${id}/service-config/`;
+const providersOf = (id: string) => `/services/${id}/providers/`;
+const snapshotsOf = (id: string) => `/_snapshots/${id}/`;
+/** What a rollback restores: the service's own settings, not its history or its purges. */
+const isSetting = (collection: string, id: string) =>
+  !collection.startsWith(versionsOf(id)) && !collection.startsWith(`${service(id)}purges/`);
+
+function serviceIdOf(context: Context, next: Json | undefined, previous: Json | undefined): string | undefined {
+  if (context.params.service_id) return context.params.service_id;
+  if (context.route.collection === '/services/') return String((next ?? previous)?.id);
+  return undefined;
+}
+
+/** The resource kind a change names in `changes`, from its path (`origins`, `traffic-policies`). */
+function resourceType(context: Context): string {
+  const segments = context.route.template.split('/').filter((segment) => segment && !segment.startsWith('{'));
+  return segments.at(-1) === 'services' ? 'service' : (segments.at(-1) ?? 'service');
+}
+
+/** Saves a version of the service after a change and starts its rollout when providers are attached. */
+export function saveVersion(
+  context: Context,
+  serviceId: string,
+  change: {action: string; resourceId: string | null; summary: string},
+  rolledBackFrom: number | null = null,
+): number {
+  const {store, sandboxId} = context;
+  const current = store.get(sandboxId, '/services/', serviceId);
+  if (!current) return 0;
+  const number = Number(current.body.current_version ?? 0) + 1;
+  const providers = store.list(sandboxId, providersOf(serviceId)).map((provider) => provider.body);
+  const deploying = providers.length > 0;
+  for (const earlier of store.list(sandboxId, versionsOf(serviceId)))
+    if (earlier.body.state === 'saved' || earlier.body.state === 'deploying')
+      store.put(sandboxId, versionsOf(serviceId), earlier.id, {...earlier.body, state: 'superseded', deployments: []});
+  store.put(sandboxId, versionsOf(serviceId), String(number), {
+    version: number,
+    state: deploying ? 'deploying' : 'saved',
+    description: null,
+    created_at: context.nowIso,
+    created_by: context.token.accessTokenId
+      ? {type: 'access_token', id: context.token.accessTokenId, name: 'sandbox token'}
+      : {type: 'access_token', id: null, name: 'sandbox admin token'},
+    rolled_back_from: rolledBackFrom,
+    changes: [{resource_type: resourceType(context), resource_id: change.resourceId, action: change.action, summary: change.summary}],
+    deployments: providers.map((provider) => ({
+      service_provider_id: provider.id,
+      provider_type: provider.provider_type,
+      status: 'deploying',
+      status_detail: null,
+      error: null,
+      updated_at: context.nowIso,
+    })),
+  });
+  const snapshot = store.listUnder(sandboxId, service(serviceId)).filter((object) => isSetting(object.collection, serviceId));
+  store.put(sandboxId, snapshotsOf(serviceId), String(number), {objects: snapshot.map(({collection, id, body}) => ({collection, id, body}))});
+  store.put(sandboxId, '/services/', serviceId, {
+    ...current.body,
+    current_version: number,
+    ...(deploying ? {target_version: number, status: current.body.active_version ? current.body.status : 'deploying'} : {}),
+    updated_at: context.nowIso,
+  });
+  if (deploying) {
+    for (const provider of providers)
+      store.put(sandboxId, providersOf(serviceId), String(provider.id), {...provider, deployment_status: 'deploying', updated_at: context.nowIso});
+    store.schedule(sandboxId, context.now + context.engine.delayMs, {kind: 'deploy', collection: versionsOf(serviceId), objectId: String(number), data: {serviceId}});
+  }
+  context.savedVersion = number;
+  return number;
+}
+
+registerApplier('deploy', (store: Store, sandboxId: string, change, outcome: Outcome, nowIso: string) => {
+  const serviceId = String(change.data.serviceId);
+  const version = store.get(sandboxId, versionsOf(serviceId), change.objectId);
+  const current = store.get(sandboxId, '/services/', serviceId);
+  if (!version || !current || version.body.state !== 'deploying') return;
+  const ok = outcome === 'success';
+  const detail = ok ? null : 'The provider rejected the configuration (simulated by the sandbox).';
+  const deployments: Json[] = (version.body.deployments as Json[]).map((deployment, index) => ({
+    ...deployment,
+    status: ok || index > 0 ? 'deployed' : 'failed',
+    status_detail: ok || index > 0 ? null : detail,
+    error: ok || index > 0 ? null : detail,
+    updated_at: nowIso,
+  }));
+  if (ok)
+    for (const earlier of store.list(sandboxId, versionsOf(serviceId)))
+      if (earlier.body.state === 'active') store.put(sandboxId, versionsOf(serviceId), earlier.id, {...earlier.body, state: 'superseded'});
+  store.put(sandboxId, versionsOf(serviceId), change.objectId, {...version.body, state: ok ? 'active' : 'failed', deployments});
+  for (const provider of store.list(sandboxId, providersOf(serviceId))) {
+    const failed = !ok && deployments[0]?.service_provider_id === provider.id;
+    store.put(sandboxId, providersOf(serviceId), provider.id, {
+      ...provider.body,
+      deployment_status: failed ? 'failed' : 'deployed',
+      deployment_status_detail: failed ? detail : null,
+      deployment_error: failed ? detail : null,
+      deployed_version: failed ? provider.body.deployed_version : version.body.version,
+      provider_resource_id: provider.body.provider_resource_id ?? `sbx-${provider.id.slice(0, 8)}`,
+      provider_cname: provider.body.provider_cname ?? `${current.body.uid}.${provider.body.provider_type}.sandbox.tributary.example`,
+      updated_at: nowIso,
+    });
+  }
+  store.put(sandboxId, '/services/', serviceId, {
+    ...current.body,
+    status: ok ? 'deployed' : 'deployment_failed',
+    status_detail: ok ? null : detail,
+    ...(ok ? {active_version: version.body.version} : {}),
+    updated_at: nowIso,
+  });
+});
+
+/** After an action whose answer declares Tributary-Config-Version and that saved none itself. */
+export function savedByAction(context: Context): void {
+  if (context.savedVersion !== undefined || !context.params.service_id) return;
+  if (!context.route.successHeaders.includes('Tributary-Config-Version')) return;
+  saveVersion(context, context.params.service_id, {action: 'updated', resourceId: null, summary: `${context.route.operationId} (sandbox)`});
+}
+
+function versionAnswer(context: Context, pick: (service: Json) => unknown, missing: () => never) {
+  const current = context.store.get(context.sandboxId, '/services/', context.params.service_id)!;
+  const number = pick(current.body);
+  if (number === null || number === undefined) missing();
+  const version = context.store.get(context.sandboxId, versionsOf(context.params.service_id), String(number));
+  if (!version) missing();
+  return context.engine.answer(context, 200, version!);
+}
+
+export const configVersionRules: RuleSet = {
+  any: {
+    saved(context, next, previous) {
+      if (!context.route.successHeaders.includes('Tributary-Config-Version')) return;
+      if (context.route.operationId === 'services_service_config_create') return;
+      const serviceId = serviceIdOf(context, next, previous);
+      if (!serviceId) return;
+      const action = !previous ? 'created' : !next ? 'deleted' : 'updated';
+      const object = (next ?? previous)!;
+      const resourceId = typeof object.id === 'string' && object.id !== serviceId ? object.id : null;
+      saveVersion(context, serviceId, {action, resourceId, summary: `${context.route.operationId} (sandbox)`});
+    },
+  },
+  actions: {
+    services_service_config_current_retrieve: (context) =>
+      versionAnswer(context, (current) => current.current_version, () => {
+        throw new Problem('not-found', 'This service has no saved version.');
+      }),
+    services_service_config_target_retrieve: (context) =>
+      versionAnswer(context, (current) => current.target_version, () => {
+        throw new Problem('no-active-version', 'No version of this service has been rolled out yet: attach a provider first.');
+      }),
+    services_service_config_active_retrieve: (context) =>
+      versionAnswer(context, (current) => current.active_version, () => {
+        throw new Problem('no-active-version', 'No version of this service is live on every provider yet.');
+      }),
+    services_service_config_create(context, body) {
+      const {store, sandboxId} = context;
+      const serviceId = context.params.service_id;
+      const from = Number((body as Json).from_version);
+      const current = store.get(sandboxId, '/services/', serviceId)!;
+      if (from === current.body.current_version)
+        throw new Problem('version-already-current', `Version ${from} is already the current version.`);
+      const snapshot = store.get(sandboxId, snapshotsOf(serviceId), String(from));
+      if (!snapshot) throw new Problem('not-found', `This service has no version ${from}.`);
+      for (const object of store.listUnder(sandboxId, service(serviceId)))
+        if (isSetting(object.collection, serviceId)) store.delete(sandboxId, object.collection, object.id);
+      for (const object of snapshot.body.objects as {collection: string; id: string; body: Json}[])
+        store.put(sandboxId, object.collection, object.id, object.body);
+      const number = saveVersion(context, serviceId, {action: 'updated', resourceId: null, summary: `Rollback to version ${from}`}, from);
+      const saved = store.get(sandboxId, versionsOf(serviceId), String(number))!;
+      const description = (body as Json).description;
+      if (description !== undefined) store.put(sandboxId, versionsOf(serviceId), String(number), {...saved.body, description});
+      return context.engine.answer(context, 201, store.get(sandboxId, versionsOf(serviceId), String(number))!, {
+        Location: `${context.request.apiBase}/${context.request.version}${versionsOf(serviceId)}${number}/`,
+      });
+    },
+  },
+  deleting: {
+    '/services/{service_id}/service-config/'(context, object) {
+      const current = context.store.get(context.sandboxId, '/services/', context.params.service_id)!;
+      if ([current.body.current_version, current.body.target_version, current.body.active_version].includes(object.version))
+        throw new Problem('config-version-in-use', `Version ${String(object.version)} is the current, target or active version and cannot be deleted.`);
+    },
+  },
+};

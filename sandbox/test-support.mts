@@ -1,0 +1,76 @@
+// Helpers for the sandbox's tests: an in-process sandbox on a temporary database, and requests to
+// it as plain objects (no HTTP), with a clock the test moves instead of sleeping.
+import {mkdtempSync, rmSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
+import {SandboxEngine, type SandboxResponse} from './engine.mts';
+import {SandboxSpec} from './spec.mts';
+import {Store} from './store.mts';
+import {seedWorld} from './world.mts';
+
+let spec: SandboxSpec | undefined;
+/** One reading of the bundle for every test of a file. */
+export const sharedSpec = () => (spec ??= new SandboxSpec());
+
+export interface TestSandbox {
+  engine: SandboxEngine;
+  store: Store;
+  dir: string;
+  /** Mints a sandbox (seeded when asked) and returns its admin token. */
+  mint: (seed?: string) => string;
+  /** Sends one request; `now` defaults to the test clock. */
+  send: (token: string, method: string, path: string, options?: RequestOptions) => SandboxResponse & {json: Record<string, any>};
+  clock: {now: number};
+  close: () => void;
+}
+
+export interface RequestOptions {
+  body?: unknown;
+  headers?: Record<string, string>;
+  version?: string;
+}
+
+export function testSandbox({delayMs = 10_000, file}: {delayMs?: number; file?: string} = {}): TestSandbox {
+  const dir = mkdtempSync(path.join(tmpdir(), 'sandbox-test-'));
+  const store = new Store(file ?? path.join(dir, 'sandbox.db'));
+  const engine = new SandboxEngine(store, sharedSpec(), {delayMs});
+  const clock = {now: Date.parse('2026-11-29T10:00:00Z')};
+  return {
+    engine,
+    store,
+    dir,
+    clock,
+    mint(seed) {
+      const {sandboxId, token} = store.createSandbox(seed ?? null, clock.now);
+      if (seed) seedWorld(engine, sandboxId, seed);
+      return token;
+    },
+    send(token, method, requestPath, {body, headers = {}, version = 'v1'} = {}) {
+      const [pathname, search = ''] = requestPath.split('?');
+      const lower = Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
+      if (body !== undefined && !lower['content-type'])
+        lower['content-type'] = method === 'PATCH' ? 'application/merge-patch+json' : 'application/json';
+      const answer = engine.handle(
+        {
+          method,
+          version,
+          path: pathname,
+          query: new URLSearchParams(search),
+          headers: {authorization: `Bearer ${token}`, ...lower},
+          body,
+          apiBase: 'http://sandbox.test/docs/sandbox/api',
+        },
+        'test-request',
+        clock.now,
+      );
+      return {...answer, json: (answer.body ?? {}) as Record<string, any>};
+    },
+    close() {
+      store.close();
+      rmSync(dir, {recursive: true, force: true});
+    },
+  };
+}
+
+export const SERVICE_ID = '6f1c2d3e-4b5a-4c7d-8e9f-0a1b2c3d4e5f';
+export const problemSlug = (body: {type?: string}) => body.type?.split('#')[1];

@@ -1,0 +1,215 @@
+// The example world (`POST /docs/sandbox/tokens?seed=example-world`): every object the guides'
+// <ApiRequest> examples show, by id, in the collection its operation names, so that each page's
+// calls run verbatim with a seeded token. It is built from the pages themselves (./page-calls.mts):
+// a page that shows a new object adds it to the world. Where several pages show one object, the
+// state a read shows wins over the state a create or an update answers; fields one page leaves out
+// come from the others. docs/example-world.json keeps each id's name the same on every page.
+import {existsSync, readFileSync} from 'node:fs';
+import path from 'node:path';
+import {fileURLToPath} from 'node:url';
+import {exampleOf, fillPath, resolve, type OpenApiNode} from '../src/lib/openapi/index.ts';
+import type {SandboxEngine} from './engine.mts';
+import {pageCalls, type PageCall} from './page-calls.mts';
+import {guidePageFiles} from '../tests/content/pages.mts';
+import {fillReadOnly} from './schema-values.mts';
+import {LIFECYCLES} from './rules/lifecycle.mts';
+import type {SandboxSpec} from './spec.mts';
+
+type Json = Record<string, unknown>;
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const isObject = (value: unknown): value is Json => Boolean(value) && typeof value === 'object' && !Array.isArray(value);
+
+export interface WorldObject {
+  collection: string;
+  id: string;
+  body: Json;
+}
+
+/** Which answer shows an object as it stands: reads first, then creates, then updates. */
+const RANK: Record<string, number> = {retrieve: 0, list: 0, 'singleton-read': 0, create: 1, replace: 2, patch: 2, 'singleton-replace': 2, 'singleton-patch': 2};
+
+/** The objects the calls' answers show, merged by collection and id. */
+export function worldFromCalls(spec: SandboxSpec, calls: PageCall[]): WorldObject[] {
+  const found = new Map<string, {rank: number; object: WorldObject}[]>();
+  const add = (collection: string, id: string, body: Json, rank: number) => {
+    const key = `${collection}${id}`;
+    found.set(key, [...(found.get(key) ?? []), {rank, object: {collection, id, body}}]);
+  };
+  for (const call of calls) {
+    const route = spec.byOperation.get(call.operation);
+    if (!route || call.response === undefined || (call.status ?? route.successStatus) >= 300) continue;
+    const rank = RANK[route.kind];
+    if (rank === undefined) continue;
+    let collection: string;
+    try {
+      collection = fillPath(route.collection, (call.path ?? {}) as Record<string, string>);
+    } catch {
+      continue;
+    }
+    if (collection.includes('{')) continue;
+    if (route.kind === 'list') {
+      for (const item of ((call.response as Json).results as Json[]) ?? []) if (isObject(item) && typeof item.id === 'string') add(collection, item.id, item, rank);
+    } else if (route.kind.startsWith('singleton')) {
+      if (isObject(call.response)) add(collection, '_', call.response, rank);
+    } else if (isObject(call.response)) {
+      const id = call.response[spec.idField(route.collection)] ?? (call.path as Json | undefined)?.[route.itemParam ?? ''];
+      if (id !== undefined) add(collection, String(id), call.response, rank);
+    }
+  }
+  // An object a page only names in a path (to delete it, say): the documented example stands in for it.
+  for (const call of calls) {
+    const route = spec.byOperation.get(call.operation);
+    const id = route?.itemParam ? (call.path as Json | undefined)?.[route.itemParam] : undefined;
+    if (!route || typeof id !== 'string') continue;
+    const collection = fillPath(route.collection, (call.path ?? {}) as Record<string, string>);
+    const example = documentedObject(spec, route.collection);
+    if (example && !found.has(`${collection}${id}`)) add(collection, id, {...example, ...exampleLabels(id, example), [spec.idField(route.collection)]: id}, 3);
+  }
+  const world: WorldObject[] = [];
+  for (const shown of found.values()) {
+    const ordered = shown.sort((a, b) => b.rank - a.rank);
+    const body = Object.assign({}, ...ordered.map((entry) => entry.object.body)) as Json;
+    world.push({...ordered[0].object, body});
+  }
+  // Parents first, so that a page's list shows objects in the order the world was made.
+  return world.sort((a, b) => a.collection.split('/').length - b.collection.split('/').length);
+}
+
+function settled(object: WorldObject): WorldObject {
+  const template = Object.keys(LIFECYCLES).find((candidate) => new RegExp(`^${candidate.replace(/\{[^}]+\}/g, '[^/]+')}$`).test(object.collection));
+  const lifecycle = template ? LIFECYCLES[template] : undefined;
+  if (!lifecycle || (lifecycle.applies && !lifecycle.applies(object.body))) return object;
+  const waiting = Object.entries(lifecycle.waiting).every(([field, value]) => field.endsWith('_detail') || object.body[field] === value);
+  return waiting ? {...object, body: {...object.body, ...lifecycle.success(object.body, String(object.body.created_at ?? '2026-03-16T08:00:00Z'))}} : object;
+}
+
+let labels: Record<string, Json> | undefined;
+
+/** The name (hostname, email, title) docs/example-world.json gives an id, so that stand-ins stay distinct. */
+function exampleLabels(id: string, example: Json): Json {
+  labels ??= (JSON.parse(readFileSync(path.join(root, 'docs/example-world.json'), 'utf8')) as {objects: Record<string, Json>}).objects;
+  const known = labels[id] ?? {};
+  const out: Json = {};
+  for (const field of ['name', 'hostname', 'email', 'title'])
+    if (field in example) out[field] = known[field] ?? `${String(example[field])}-${id.slice(0, 8)}`;
+  return out;
+}
+
+/** The documented example of the objects of a collection (its retrieve operation's answer). */
+function documentedObject(spec: SandboxSpec, template: string): Json | undefined {
+  const retrieve = spec.routes.find((route) => route.kind === 'retrieve' && route.collection === template);
+  if (!retrieve) return undefined;
+  for (const item of Object.values(spec.document.paths ?? {}))
+    for (const operation of Object.values(item as Json) as Json[]) {
+      if (operation?.operationId !== retrieve.operationId) continue;
+      const response = resolve<Json>(spec.document, (operation.responses as Json)['200']);
+      const example = exampleOf(spec.document, Object.values((response?.content ?? {}) as Json)[0] as Json);
+      return isObject(example) ? example : undefined;
+    }
+  return undefined;
+}
+
+/** Fills in what a page left out of an object (read-only fields the schema requires). */
+function complete(spec: SandboxSpec, object: WorldObject, nowIso: string): Json {
+  const route = spec.routes.find(
+    (candidate) =>
+      (candidate.kind === 'retrieve' || candidate.kind === 'singleton-read') &&
+      new RegExp(`^${candidate.collection.replace(/\{[^}]+\}/g, '[^/]+')}$`).test(object.collection),
+  );
+  const schema = route?.responseSchema as OpenApiNode | undefined;
+  return schema ? fillReadOnly(schema, object.body, nowIso) : object.body;
+}
+
+/** Where `npm run api:gen` writes the worlds (sandbox/build-world.mts). */
+export const WORLD_FILE = path.join(root, 'generated/sandbox/worlds.json');
+
+/** An id a page's create answers with: a sandbox seeded for that page gives it to the same create. */
+export interface ReservedId {
+  collection: string;
+  field: string;
+  value: unknown;
+  id: string;
+  uid?: string;
+}
+
+export interface Worlds {
+  /** By seed name: `example-world`, and `page:<page path under docs/, without extension>` for each page. */
+  worlds: Record<string, WorldObject[]>;
+  reserved: Record<string, ReservedId[]>;
+}
+
+const LABELS = ['name', 'hostname', 'email', 'key_id', 'title'];
+const UUID_TEXT = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
+
+/** The seed name of a page: `page:Guides/Origins/Adding an Origin`. */
+export function pageSeed(file: string, docsRoot = path.join(root, 'docs')): string {
+  return `page:${path.relative(docsRoot, path.resolve(file)).replace(/\.mdx?$/, '')}`;
+}
+
+export function buildWorlds(spec: SandboxSpec, nowIso = '2026-03-16T08:00:00Z'): Worlds {
+  const docsRoot = path.join(root, 'docs');
+  const files = guidePageFiles(docsRoot);
+  const byPage = files.map((file) => ({file, calls: pageCalls(file)})).filter((page) => page.calls.length);
+  const finish = (objects: WorldObject[]) => objects.map((object) => ({...object, body: complete(spec, object, nowIso)}));
+  // In the example world, what a page only showed being created has since been through its lifecycle.
+  const union = finish(worldFromCalls(spec, byPage.flatMap((page) => page.calls))).map(settled);
+  const unionById = new Map(union.map((object) => [object.id, object]));
+  const worlds: Record<string, WorldObject[]> = {'example-world': union};
+  const reserved: Record<string, ReservedId[]> = {};
+  for (const {file, calls} of byPage) {
+    const seed = pageSeed(file, docsRoot);
+    const created: ReservedId[] = [];
+    for (const call of calls) {
+      const route = spec.byOperation.get(call.operation);
+      const response = call.response as Json | undefined;
+      const idField = route ? spec.idField(route.collection) : 'id';
+      if (route?.kind !== 'create' || !isObject(response) || typeof response[idField] !== 'string') continue;
+      const field = LABELS.find((name) => name !== idField && response[name] !== undefined);
+      if (!field) continue;
+      created.push({
+        collection: fillPath(route.collection, (call.path ?? {}) as Record<string, string>),
+        field,
+        value: response[field],
+        id: String(response[idField]),
+        ...(typeof response.uid === 'string' ? {uid: response.uid} : {}),
+      });
+    }
+    const createdIds = new Set(created.map((entry) => entry.id));
+    // What a page creates starts absent, with everything under it.
+    const isCreated = (object: WorldObject) => createdIds.has(object.id) || object.collection.split('/').some((segment) => createdIds.has(segment));
+    const shown = finish(worldFromCalls(spec, calls).filter((object) => !isCreated(object)));
+    const wanted = new Map(shown.map((object) => [`${object.collection}${object.id}`, object]));
+    const referenced = new Set(JSON.stringify(calls).match(UUID_TEXT) ?? []);
+    const addWithParents = (object: WorldObject | undefined) => {
+      if (!object || isCreated(object)) return;
+      const key = `${object.collection}${object.id}`;
+      if (!wanted.has(key)) wanted.set(key, object);
+      const segments = object.collection.split('/').filter(Boolean);
+      for (let index = 1; index < segments.length; index += 2) addWithParents(unionById.get(segments[index]));
+    };
+    for (const object of shown) addWithParents(object);
+    for (const id of referenced) addWithParents(unionById.get(id));
+    worlds[seed] = [...wanted.values()].sort((a, b) => a.collection.split('/').length - b.collection.split('/').length);
+    if (created.length) reserved[seed] = created;
+  }
+  return {worlds, reserved};
+}
+
+let loaded: Worlds | undefined;
+
+/** The worlds `npm run api:gen` made; read once. */
+export function worlds(): Worlds {
+  if (!loaded) {
+    if (!existsSync(WORLD_FILE)) throw new Error(`${WORLD_FILE} is missing: run "npm run api:gen".`);
+    loaded = JSON.parse(readFileSync(WORLD_FILE, 'utf8')) as Worlds;
+  }
+  return loaded;
+}
+
+/** Copies a world into a new sandbox; false when there is no world of that name. */
+export function seedWorld(engine: SandboxEngine, sandboxId: string, name: string): boolean {
+  const world = worlds().worlds[name];
+  if (!world) return false;
+  for (const object of world) engine.store.put(sandboxId, object.collection, object.id, object.body);
+  return true;
+}
