@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// Writes the example world the sandbox seeds tokens with (./world.mts) from the guides' examples,
-// as part of `npm run api:gen`: generated/sandbox/example-world.json.
+// Writes the worlds the sandbox seeds tokens with (./world.mts: the example world and each page's)
+// from the guides' examples, as part of `npm run api:gen`: generated/sandbox/worlds.json.
 import {mkdirSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {SandboxSpec} from './spec.mts';

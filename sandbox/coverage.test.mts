@@ -18,7 +18,10 @@ function documentedProblems(operation: OpenApiNode): Map<number, Set<string>> {
     const response = resolve<OpenApiNode>(spec, reference);
     const types = new Set<string>();
     for (const media of Object.values((response.content ?? {}) as Record<string, OpenApiNode>)) {
-      const examples = [media.example, ...Object.values(media.examples ?? {}).map((example) => resolve<OpenApiNode>(spec, example).value)];
+      const examples = [
+        media.example,
+        ...Object.values(media.examples ?? {}).map((example) => resolve<OpenApiNode>(spec, example).value),
+      ];
       for (const example of examples) {
         const type = (example as {type?: string} | undefined)?.type;
         if (typeof type === 'string' && type.includes('#')) types.add(type.split('#')[1]);
@@ -46,8 +49,10 @@ test('every documented status and problem type of every operation is simulated o
       for (const [status, types] of documentedProblems(operation)) {
         if (status < 400) continue;
         for (const slug of types)
-          if (!produced.has(slug) && !(slug in NOT_SIMULATED)) missing.push(`${operation.operationId}: ${status} ${slug}`);
-        const simulatedHere = [...types].some((slug) => produced.has(slug)) || (!types.size && statusesProduced.has(status));
+          if (!produced.has(slug) && !(slug in NOT_SIMULATED))
+            missing.push(`${operation.operationId}: ${status} ${slug}`);
+        const simulatedHere =
+          [...types].some((slug) => produced.has(slug)) || (!types.size && statusesProduced.has(status));
         const excused = [...types].some((slug) => slug in NOT_SIMULATED);
         if (!simulatedHere && !excused) missing.push(`${operation.operationId}: status ${status}`);
       }

@@ -76,10 +76,16 @@ export class SandboxEngine {
 
   private authenticate(request: SandboxRequest, now: number): TokenRecord {
     const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '');
-    if (!match) throw new Problem('unauthorized', 'Send your sandbox token in the Authorization header as "Bearer <token>".');
+    if (!match)
+      throw new Problem('unauthorized', 'Send your sandbox token in the Authorization header as "Bearer <token>".');
     const token = this.store.findToken(match[1], now);
-    if (!token) throw new Problem('unauthorized', 'This token is not a sandbox token, or its sandbox expired after 30 idle days. Get a new one with POST /docs/sandbox/tokens.');
-    if (token.expiresAt !== null && token.expiresAt <= now) throw new Problem('unauthorized', 'This access token expired.');
+    if (!token)
+      throw new Problem(
+        'unauthorized',
+        'This token is not a sandbox token, or its sandbox expired after 30 idle days. Get a new one with POST /docs/sandbox/tokens.',
+      );
+    if (token.expiresAt !== null && token.expiresAt <= now)
+      throw new Problem('unauthorized', 'This access token expired.');
     return token;
   }
 
@@ -94,15 +100,24 @@ export class SandboxEngine {
     }
     const reset = String(Math.ceil((window.start + RATE_WINDOW_MS - now) / 1000));
     if (window.used >= RATE_LIMIT) {
-      throw new Problem('rate-limited', `This token sent ${RATE_LIMIT} requests in the current minute.`, {}, {
-        'Retry-After': reset,
-        'RateLimit-Limit': String(RATE_LIMIT),
-        'RateLimit-Remaining': '0',
-        'RateLimit-Reset': reset,
-      });
+      throw new Problem(
+        'rate-limited',
+        `This token sent ${RATE_LIMIT} requests in the current minute.`,
+        {},
+        {
+          'Retry-After': reset,
+          'RateLimit-Limit': String(RATE_LIMIT),
+          'RateLimit-Remaining': '0',
+          'RateLimit-Reset': reset,
+        },
+      );
     }
     window.used += 1;
-    return {'RateLimit-Limit': String(RATE_LIMIT), 'RateLimit-Remaining': String(RATE_LIMIT - window.used), 'RateLimit-Reset': reset};
+    return {
+      'RateLimit-Limit': String(RATE_LIMIT),
+      'RateLimit-Remaining': String(RATE_LIMIT - window.used),
+      'RateLimit-Reset': reset,
+    };
   }
 
   private dispatch(request: SandboxRequest, token: TokenRecord, now: number): SandboxResponse {
@@ -140,10 +155,16 @@ export class SandboxEngine {
       if (params.service_id && !token.serviceIds.includes(params.service_id))
         throw new Problem('not-found', `No service ${params.service_id} in your account.`);
       if (!params.service_id && route.method !== 'GET')
-        throw new Problem('forbidden', 'This token is restricted to some services: it cannot change account-level resources or create services.');
+        throw new Problem(
+          'forbidden',
+          'This token is restricted to some services: it cannot change account-level resources or create services.',
+        );
     }
     if (route.roles.length && !route.roles.map((role) => role.toLowerCase()).includes(token.role.toLowerCase()))
-      throw new Problem('forbidden', `A ${token.role} token cannot call ${route.operationId}; it needs one of: ${route.roles.join(', ')}.`);
+      throw new Problem(
+        'forbidden',
+        `A ${token.role} token cannot call ${route.operationId}; it needs one of: ${route.roles.join(', ')}.`,
+      );
   }
 
   /** Every object named by the path before the last one must exist: `404` names the first missing one. */
@@ -189,14 +210,26 @@ export class SandboxEngine {
         errors: [{field: 'Idempotency-Key', message: 'Must be 1 to 255 visible ASCII characters, without spaces.'}],
       });
     const fingerprint = `${context.request.method} ${context.request.path}`;
-    const bodyHash = createHash('sha256').update(JSON.stringify(body ?? null)).digest('hex');
+    const bodyHash = createHash('sha256')
+      .update(JSON.stringify(body ?? null))
+      .digest('hex');
     const kept = this.store.idempotency(context.sandboxId, key);
     if (kept) {
       if (kept.fingerprint !== fingerprint)
-        throw new Problem('idempotency-key-mismatch', `This Idempotency-Key was used for ${kept.fingerprint}; use a new key for each new request.`);
+        throw new Problem(
+          'idempotency-key-mismatch',
+          `This Idempotency-Key was used for ${kept.fingerprint}; use a new key for each new request.`,
+        );
       if (kept.bodyHash !== bodyHash)
-        throw new Problem('idempotency-key-mismatch', 'This Idempotency-Key was used with another request body; use a new key for each new request.');
-      return {status: kept.status, headers: {...kept.headers, 'Idempotent-Replayed': 'true'}, body: kept.body ? JSON.parse(kept.body) : undefined};
+        throw new Problem(
+          'idempotency-key-mismatch',
+          'This Idempotency-Key was used with another request body; use a new key for each new request.',
+        );
+      return {
+        status: kept.status,
+        headers: {...kept.headers, 'Idempotent-Replayed': 'true'},
+        body: kept.body ? JSON.parse(kept.body) : undefined,
+      };
     }
     const answer = this.run(context, body);
     this.store.keepIdempotent(context.sandboxId, key, {
@@ -218,7 +251,10 @@ export class SandboxEngine {
     if (version !== undefined && context.route.successHeaders.includes('Tributary-Config-Version'))
       headers['Tributary-Config-Version'] = String(version);
     if (this.store.bytes(context.sandboxId) > LIMITS.totalBytes)
-      throw new Problem('limit-exceeded', `A sandbox holds at most ${LIMITS.totalBytes / 1024 / 1024} MB of objects. Delete some, or get a new sandbox.`);
+      throw new Problem(
+        'limit-exceeded',
+        `A sandbox holds at most ${LIMITS.totalBytes / 1024 / 1024} MB of objects. Delete some, or get a new sandbox.`,
+      );
     return {...answer, headers};
   }
 
@@ -243,7 +279,9 @@ export class SandboxEngine {
       case 'singleton-patch':
         return this.update(context, body as Record<string, unknown>, this.singleton(context));
       default:
-        throw new Error(`No sandbox rule answers ${route.operationId} (${route.method} ${fillPath(route.template, params)}).`);
+        throw new Error(
+          `No sandbox rule answers ${route.operationId} (${route.method} ${fillPath(route.template, params)}).`,
+        );
     }
   }
 
@@ -258,8 +296,13 @@ export class SandboxEngine {
   private singleton(context: Context): StoredObject {
     const found = this.store.get(context.sandboxId, context.collectionPath, '_');
     if (found) return found;
-    const schema = this.spec.byOperation.get(context.route.operationId.replace(/_(update|partial_update)$/, '_retrieve'))?.responseSchema ?? context.route.responseSchema!;
-    const initial = RULES.initial(context, fillReadOnly(schema, withDefaults(schema, {}) as Record<string, unknown>, context.nowIso));
+    const schema =
+      this.spec.byOperation.get(context.route.operationId.replace(/_(update|partial_update)$/, '_retrieve'))
+        ?.responseSchema ?? context.route.responseSchema!;
+    const initial = RULES.initial(
+      context,
+      fillReadOnly(schema, withDefaults(schema, {}) as Record<string, unknown>, context.nowIso),
+    );
     this.store.put(context.sandboxId, context.collectionPath, '_', initial);
     return this.store.get(context.sandboxId, context.collectionPath, '_')!;
   }
@@ -276,7 +319,9 @@ export class SandboxEngine {
       if (!decoded) throw new Problem('bad-request', 'The cursor is not one this API gave; follow `next` unchanged.');
       after = Number(decoded[1]);
     }
-    const filters = route.parameters.filter((parameter) => parameter.in === 'query' && !['cursor', 'page_size'].includes(parameter.name));
+    const filters = route.parameters.filter(
+      (parameter) => parameter.in === 'query' && !['cursor', 'page_size'].includes(parameter.name),
+    );
     const matches = (object: Record<string, unknown>) =>
       filters.every((parameter) => {
         const wanted = request.query.get(parameter.name);
@@ -320,7 +365,10 @@ export class SandboxEngine {
   private create(context: Context, body: Record<string, unknown>): SandboxResponse {
     const {route, sandboxId} = context;
     if (this.store.count(sandboxId, context.collectionPath) >= LIMITS.objectsPerCollection)
-      throw new Problem('limit-exceeded', `A sandbox holds at most ${LIMITS.objectsPerCollection} objects per collection. Delete some, or get a new sandbox.`);
+      throw new Problem(
+        'limit-exceeded',
+        `A sandbox holds at most ${LIMITS.objectsPerCollection} objects per collection. Delete some, or get a new sandbox.`,
+      );
     const schema = route.responseSchema!;
     let object = withDefaults(schema, body) as Record<string, unknown>;
     object = RULES.initial(context, object);
@@ -338,13 +386,21 @@ export class SandboxEngine {
   private update(context: Context, body: Record<string, unknown>, current: StoredObject): SandboxResponse {
     const {route, request, sandboxId} = context;
     this.checkIfMatch(request, current.etag);
-    const schema = this.spec.byOperation.get(route.operationId.replace(/_(update|partial_update)$/, '_retrieve'))?.responseSchema ?? route.responseSchema!;
+    const schema =
+      this.spec.byOperation.get(route.operationId.replace(/_(update|partial_update)$/, '_retrieve'))?.responseSchema ??
+      route.responseSchema!;
     let next: Record<string, unknown>;
     if (route.kind.endsWith('patch')) {
       next = mergePatch(schema, current.body, body) as Record<string, unknown>;
-      const replaceRoute = this.spec.routes.find((other) => other.template === route.template && other.method === 'PUT');
+      const replaceRoute = this.spec.routes.find(
+        (other) => other.template === route.template && other.method === 'PUT',
+      );
       if (replaceRoute?.requestSchema) {
-        const errors = this.spec.validate(`${replaceRoute.operationId}:request`, replaceRoute.requestSchema, writableView(schema, next));
+        const errors = this.spec.validate(
+          `${replaceRoute.operationId}:request`,
+          replaceRoute.requestSchema,
+          writableView(schema, next),
+        );
         if (errors.length) throw new Problem('validation-failed', 'The patched resource is invalid.', {errors});
       }
     } else {
@@ -353,7 +409,9 @@ export class SandboxEngine {
       );
       // A secret the body leaves out is kept (write-only fields are never returned, so a client cannot send them back).
       const secrets = Object.fromEntries(
-        Object.entries(current.body).filter(([name]) => !(name in (withoutHidden(schema, current.body, 'writeOnly') as object))),
+        Object.entries(current.body).filter(
+          ([name]) => !(name in (withoutHidden(schema, current.body, 'writeOnly') as object)),
+        ),
       );
       next = {...secrets, ...(withDefaults(schema, body) as object), ...readOnly};
     }
@@ -378,12 +436,24 @@ export class SandboxEngine {
     if (!wanted || wanted.trim() === '*') return;
     const tags = wanted.split(',').map((tag) => tag.trim().replace(/^W\//, ''));
     if (!tags.includes(etag))
-      throw new Problem('precondition-failed', `The resource changed since the ETag ${wanted} was read; its ETag is now ${etag}. Read it again and retry.`);
+      throw new Problem(
+        'precondition-failed',
+        `The resource changed since the ETag ${wanted} was read; its ETag is now ${etag}. Read it again and retry.`,
+      );
   }
 
   /** An object as the API returns it: no write-only secrets, with its ETag. */
-  answer(context: Context, status: number, object: StoredObject, headers: Record<string, string> = {}): SandboxResponse {
-    return {status, headers: {ETag: object.etag, ...headers}, body: this.view(context.route.responseSchema, object.body)};
+  answer(
+    context: Context,
+    status: number,
+    object: StoredObject,
+    headers: Record<string, string> = {},
+  ): SandboxResponse {
+    return {
+      status,
+      headers: {ETag: object.etag, ...headers},
+      body: this.view(context.route.responseSchema, object.body),
+    };
   }
 
   view(schema: OpenApiNode | undefined, body: Record<string, unknown>): unknown {

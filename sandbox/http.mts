@@ -36,7 +36,10 @@ async function readJson(request: IncomingMessage): Promise<unknown> {
   try {
     return JSON.parse(Buffer.concat(chunks).toString('utf8'));
   } catch (error) {
-    throw new Problem('bad-request', `The body is not valid JSON: ${(error as Error).message.replace(/ in JSON at .*$/, '')}.`);
+    throw new Problem(
+      'bad-request',
+      `The body is not valid JSON: ${(error as Error).message.replace(/ in JSON at .*$/, '')}.`,
+    );
   }
 }
 
@@ -53,8 +56,12 @@ function send(response: ServerResponse, answer: SandboxResponse): void {
 
 /** The API's address as the client reached it, so that `next` and `Location` lead back here. */
 function apiBaseOf(request: IncomingMessage): string {
-  const proto = String(request.headers['x-forwarded-proto'] ?? 'http').split(',')[0].trim();
-  const host = String(request.headers['x-forwarded-host'] ?? request.headers.host ?? '127.0.0.1').split(',')[0].trim();
+  const proto = String(request.headers['x-forwarded-proto'] ?? 'http')
+    .split(',')[0]
+    .trim();
+  const host = String(request.headers['x-forwarded-host'] ?? request.headers.host ?? '127.0.0.1')
+    .split(',')[0]
+    .trim();
   return `${proto}://${host}${SANDBOX_PREFIX}/api`;
 }
 
@@ -67,7 +74,8 @@ export function createSandboxServer(engine: SandboxEngine): Server {
   const tokenOf = (request: IncomingMessage) => {
     const match = /^Bearer\s+(\S+)$/i.exec(String(request.headers.authorization ?? ''));
     const record = match && engine.store.findToken(match[1]);
-    if (!record) throw new Problem('unauthorized', 'Send your sandbox token in the Authorization header as "Bearer <token>".');
+    if (!record)
+      throw new Problem('unauthorized', 'Send your sandbox token in the Authorization header as "Bearer <token>".');
     return record;
   };
 
@@ -75,15 +83,23 @@ export function createSandboxServer(engine: SandboxEngine): Server {
     const url = new URL(request.url ?? '/', 'http://sandbox');
     const method = request.method ?? 'GET';
     if (method === 'OPTIONS') return {status: 204, headers: {}};
-    if (!url.pathname.startsWith(`${SANDBOX_PREFIX}/`)) throw new Problem('not-found', 'The sandbox answers under /docs/sandbox/.');
+    if (!url.pathname.startsWith(`${SANDBOX_PREFIX}/`))
+      throw new Problem('not-found', 'The sandbox answers under /docs/sandbox/.');
     const rest = url.pathname.slice(SANDBOX_PREFIX.length);
     const body = ['POST', 'PUT', 'PATCH'].includes(method) ? await readJson(request) : undefined;
-    if (rest === '/tokens') {
-      if (method !== 'POST') throw new Problem('method-not-allowed', 'Get a sandbox token with POST /docs/sandbox/tokens.');
+    if (rest === '/tokens' || rest === '/tokens/') {
+      if (method !== 'POST')
+        throw new Problem('method-not-allowed', 'Get a sandbox token with POST /docs/sandbox/tokens.');
       const seed = url.searchParams.get('seed') || null;
       if (seed !== null && !(seed in worlds().worlds))
         throw new Problem('validation-failed', 'One or more fields are invalid.', {
-          errors: [{field: 'seed', message: 'Use example-world, page:<page path under docs/> (such as page:Guides/Origins/Adding an Origin), or no seed for an empty sandbox.'}],
+          errors: [
+            {
+              field: 'seed',
+              message:
+                'Use example-world, page:<page path under docs/> (such as page:Guides/Origins/Adding an Origin), or no seed for an empty sandbox.',
+            },
+          ],
         });
       const created = engine.store.transaction(() => {
         const made = engine.store.createSandbox(seed);
@@ -96,14 +112,22 @@ export function createSandboxServer(engine: SandboxEngine): Server {
         body: {token: created.token, seed, api_base_url: `${apiBaseOf(request)}/v1`, expires_after_idle_days: 30},
       };
     }
-    const helper = /^\/test-helpers\/(complete|fail)$/.exec(rest);
+    const helper = /^\/test-helpers\/(complete|fail)\/?$/.exec(rest);
     if (helper) {
-      if (method !== 'POST') throw new Problem('method-not-allowed', `Call the test helper with POST ${SANDBOX_PREFIX}${rest}.`);
+      if (method !== 'POST')
+        throw new Problem('method-not-allowed', `Call the test helper with POST ${SANDBOX_PREFIX}${rest}.`);
       const token = tokenOf(request);
       const objectId = (body as {object_id?: unknown} | undefined)?.object_id;
       if (objectId !== undefined && typeof objectId !== 'string')
-        throw new Problem('validation-failed', 'One or more fields are invalid.', {errors: [{field: 'object_id', message: 'Must be a string.'}]});
-      const settled = settle(engine.store, token.sandboxId, helper[1] === 'complete' ? 'success' : ('failure' as Outcome), objectId);
+        throw new Problem('validation-failed', 'One or more fields are invalid.', {
+          errors: [{field: 'object_id', message: 'Must be a string.'}],
+        });
+      const settled = settle(
+        engine.store,
+        token.sandboxId,
+        helper[1] === 'complete' ? 'success' : ('failure' as Outcome),
+        objectId,
+      );
       return {status: 200, headers: {'X-Request-Id': requestId}, body: {settled}};
     }
     const api = /^\/api\/(v1|v2)(\/.*)$/.exec(rest);
@@ -114,7 +138,12 @@ export function createSandboxServer(engine: SandboxEngine): Server {
         version: api[1],
         path: api[2].endsWith('/') ? api[2] : `${api[2]}/`,
         query: url.searchParams,
-        headers: Object.fromEntries(Object.entries(request.headers).map(([name, value]) => [name, Array.isArray(value) ? value.join(', ') : value])),
+        headers: Object.fromEntries(
+          Object.entries(request.headers).map(([name, value]) => [
+            name,
+            Array.isArray(value) ? value.join(', ') : value,
+          ]),
+        ),
         body,
         apiBase: apiBaseOf(request),
       },
@@ -134,7 +163,13 @@ export function createSandboxServer(engine: SandboxEngine): Server {
           return;
         }
         console.error(`[sandbox] ${requestId}:`, error);
-        send(response, problemAnswer(new Problem('internal-error', `The sandbox failed on this request; quote ${requestId} if you report it.`), requestId));
+        send(
+          response,
+          problemAnswer(
+            new Problem('internal-error', `The sandbox failed on this request; quote ${requestId} if you report it.`),
+            requestId,
+          ),
+        );
       });
   });
 }

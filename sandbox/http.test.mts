@@ -49,7 +49,11 @@ test('parallel creates with one Idempotency-Key create one object', async () => 
         method: 'POST',
         headers: {'Content-Type': 'application/json', 'Idempotency-Key': 'parallel-1'},
         body: JSON.stringify({name: 'parallel', template: 'DEFAULT'}),
-      }).then(async (response) => ({status: response.status, replayed: response.headers.get('idempotent-replayed'), id: ((await response.json()) as {id: string}).id})),
+      }).then(async (response) => ({
+        status: response.status,
+        replayed: response.headers.get('idempotent-replayed'),
+        id: ((await response.json()) as {id: string}).id,
+      })),
     ),
   );
   assert.deepEqual(new Set(answers.map((answer) => answer.status)), new Set([201]));
@@ -67,19 +71,33 @@ test('a body over 1 MB gets 413 and one that is not JSON 400, as problem+json, a
     body: JSON.stringify({name: 'x'.repeat(MAX_BODY_BYTES), template: 'DEFAULT'}),
   });
   assert.equal(large.status, 413);
-  assert.equal(((await large.json()) as {type: string}).type, 'https://docs.tributary.example/docs/api/problem-types#payload-too-large');
-  const broken = await call(bearer, '/services/', {method: 'POST', headers: {'Content-Type': 'application/json'}, body: '{"name": '});
+  assert.equal(
+    ((await large.json()) as {type: string}).type,
+    'https://docs.tributary.example/docs/api/problem-types#payload-too-large',
+  );
+  const broken = await call(bearer, '/services/', {
+    method: 'POST',
+    headers: {'Content-Type': 'application/json'},
+    body: '{"name": ',
+  });
   assert.equal(broken.status, 400);
   const problem = (await broken.json()) as {detail: string};
   assert.match(problem.detail, /not valid JSON/);
   const list = (await (await call(bearer, '/services/?page_size=100')).json()) as {results: unknown[]};
-  assert.equal(list.results.length, (await (await call(await token(), '/services/?page_size=100')).json() as {results: unknown[]}).results.length);
+  assert.equal(
+    list.results.length,
+    ((await (await call(await token(), '/services/?page_size=100')).json()) as {results: unknown[]}).results.length,
+  );
 });
 
 test('the test helpers make pending changes happen now', async () => {
   const bearer = await token('');
   const created = (await (
-    await call(bearer, '/certificates/', {method: 'POST', headers: {'Content-Type': 'application/json'}, body: JSON.stringify({type: 'managed', domains: ['www.example.com']})})
+    await call(bearer, '/certificates/', {
+      method: 'POST',
+      headers: {'Content-Type': 'application/json'},
+      body: JSON.stringify({type: 'managed', domains: ['www.example.com']}),
+    })
   ).json()) as {id: string; status: string};
   assert.equal(created.status, 'pending_validation');
   const helper = await fetch(`${base}/test-helpers/complete`, {
@@ -100,7 +118,11 @@ test('no answer carries a stack trace or a path of this machine', async () => {
     fetch(`${base}/api/v9/services/`),
     call(bearer, '/services/%E0%A4%A/'),
     call(bearer, '/services/', {method: 'POST', headers: {'Content-Type': 'text/plain'}, body: 'name=x'}),
-    call(bearer, `/services/${SERVICE_ID}/`, {method: 'PATCH', headers: {'Content-Type': 'application/merge-patch+json'}, body: '[1,2'}),
+    call(bearer, `/services/${SERVICE_ID}/`, {
+      method: 'PATCH',
+      headers: {'Content-Type': 'application/merge-patch+json'},
+      body: '[1,2',
+    }),
   ]);
   for (const answer of answers) {
     const text = await answer.text();

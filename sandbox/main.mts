@@ -53,7 +53,9 @@ const target = listenTarget(values.listen!);
 server.listen(target, () => {
   // nginx's workers run as an unprivileged user: they need write access to the socket.
   if ('path' in target) chmodSync(target.path, 0o666);
-  console.log(`[sandbox] listening on ${'path' in target ? target.path : `http://${target.host}:${target.port}`}/docs/sandbox/`);
+  console.log(
+    `[sandbox] listening on ${'path' in target ? target.path : `http://${target.host}:${target.port}`}/docs/sandbox/`,
+  );
 });
 const stop = () => {
   server.close();

@@ -24,6 +24,17 @@ export const GENERATED_FIELDS = new Set([
   'etag',
   'last_used_ip',
   'external_id',
+  // Hostnames the CDNs assign, and what the providers measure.
+  'provider_cname',
+  'month_to_date_gb',
+  'p50_ms',
+  'p95_ms',
+  'samples',
+  'measured_at',
+  'failing_locations',
+  'last_error',
+  'last_checked_at',
+  'status_changed_at',
   // Counters that depend on the sandbox's history, not on the call.
   'version',
   'current_version',
@@ -52,24 +63,36 @@ export function answerDifferences(page: unknown, api: unknown, at = ''): string[
       // A list page shows some of the objects: each must be in the answer, as the page shows it.
       return page.flatMap((item, index) => {
         const found = isObject(item) ? api.find((other) => isObject(other) && other.id === item.id) : undefined;
-        return found ? answerDifferences(item, found, `${at}/${index}`) : [`${at}/${index}: the page lists ${JSON.stringify((item as {id?: unknown}).id)}, the answer does not`];
+        return found
+          ? answerDifferences(item, found, `${at}/${index}`)
+          : [`${at}/${index}: the page lists ${JSON.stringify((item as {id?: unknown}).id)}, the answer does not`];
       });
     }
-    if (page.length === api.length) return page.flatMap((item, index) => answerDifferences(item, api[index], `${at}/${index}`));
-    if (page.length && api.length) return [`${at || '(root)'}: ${page.length} item(s) on the page, ${api.length} in the answer`];
-    return page.length !== api.length ? [`${at || '(root)'}: ${page.length} item(s) on the page, ${api.length} in the answer`] : [];
+    if (page.length === api.length)
+      return page.flatMap((item, index) => answerDifferences(item, api[index], `${at}/${index}`));
+    if (page.length && api.length)
+      return [`${at || '(root)'}: ${page.length} item(s) on the page, ${api.length} in the answer`];
+    return page.length !== api.length
+      ? [`${at || '(root)'}: ${page.length} item(s) on the page, ${api.length} in the answer`]
+      : [];
   }
   if (isObject(page) || isObject(api)) {
     if (!isObject(page) || !isObject(api)) return [`${at || '(root)'}: an object on one side only`];
     return Object.keys(page).flatMap((name) =>
-      name in api ? answerDifferences(page[name], api[name], `${at}/${name}`) : [`${at}/${name}: the page shows it, the answer lacks it`],
+      name in api
+        ? answerDifferences(page[name], api[name], `${at}/${name}`)
+        : [`${at}/${name}: the page shows it, the answer lacks it`],
     );
   }
   if (page === api) return [];
   if (GENERATED_FIELDS.has(key) || GENERATED_FIELDS.has(at.split('/').at(-2) ?? '')) return [];
-  if (typeof page === 'string' && typeof api === 'string' && ((UUID.test(page) && UUID.test(api)) || (DATE_TIME.test(page) && DATE_TIME.test(api))))
+  if (
+    typeof page === 'string' &&
+    typeof api === 'string' &&
+    ((UUID.test(page) && UUID.test(api)) || (DATE_TIME.test(page) && DATE_TIME.test(api)))
+  )
     return [];
-  if (page === null && (typeof api === 'string' && DATE_TIME.test(api))) return [];
+  if (page === null && typeof api === 'string' && DATE_TIME.test(api)) return [];
   if (api === null && typeof page === 'string' && DATE_TIME.test(page)) return [];
   return [`${at || '(root)'}: ${JSON.stringify(page)} on the page, ${JSON.stringify(api)} in the answer`];
 }
@@ -91,34 +114,49 @@ export function shapeDifferences(page: unknown, api: unknown, at = ''): string[]
   if (isObject(page) || isObject(api)) {
     if (!isObject(page) || !isObject(api)) return [`${at || '(root)'}: an object on one side only`];
     return Object.keys(page).flatMap((name) =>
-      name in api ? shapeDifferences(page[name], api[name], `${at}/${name}`) : [`${at}/${name}: the page shows it, the answer lacks it`],
+      name in api
+        ? shapeDifferences(page[name], api[name], `${at}/${name}`)
+        : [`${at}/${name}: the page shows it, the answer lacks it`],
     );
   }
-  return typeof page === typeof api ? [] : [`${at || '(root)'}: ${typeof page} on the page, ${typeof api} in the answer`];
+  return typeof page === typeof api
+    ? []
+    : [`${at || '(root)'}: ${typeof page} on the page, ${typeof api} in the answer`];
 }
 
 /** Replays the calls in order with `send`; returns every difference, prefixed with the call's place. */
-export async function replayProblems(
-  calls: PageCall[],
-  send: (call: PageCall) => Promise<Answer>,
-): Promise<string[]> {
+export async function replayProblems(calls: PageCall[], send: (call: PageCall) => Promise<Answer>): Promise<string[]> {
   const problems: string[] = [];
   for (const call of calls) {
     const expected = call.status ?? 200;
     const answer = await send(call);
     if (answer.status !== expected) {
-      problems.push(`${call.where}: ${call.operation} answered ${answer.status}, the page shows ${expected}: ${JSON.stringify(answer.body).slice(0, 400)}`);
+      problems.push(
+        `${call.where}: ${call.operation} answered ${answer.status}, the page shows ${expected}: ${JSON.stringify(answer.body).slice(0, 400)}`,
+      );
       continue;
     }
     if (call.response === undefined) continue;
-    const differences = answer.documentedExample ? shapeDifferences(call.response, answer.body) : answerDifferences(call.response, answer.body);
+    const differences = answer.documentedExample
+      ? shapeDifferences(call.response, answer.body)
+      : answerDifferences(call.response, answer.body);
     problems.push(...differences.map((difference) => `${call.where}: ${call.operation} ${difference}`));
   }
   return problems;
 }
 
 /** The method, path under the API version, query, headers and body a page's curl command sends. */
-export function requestOf(index: OpenApiIndex, call: PageCall): {method: string; version: string; path: string; query: URLSearchParams; headers: Record<string, string>; body?: unknown} {
+export function requestOf(
+  index: OpenApiIndex,
+  call: PageCall,
+): {
+  method: string;
+  version: string;
+  path: string;
+  query: URLSearchParams;
+  headers: Record<string, string>;
+  body?: unknown;
+} {
   const {method, url, contentType} = index.describe(call);
   const parsed = new URL(url);
   const version = /\/api\/(v\d)\//.exec(parsed.pathname)?.[1] ?? 'v1';

@@ -30,7 +30,10 @@ export class ProblemCatalogue {
   readonly answered = new Set<string>();
 
   constructor(document: OpenApiDocument) {
-    const catalogue = document['x-problem-types'] as {base: string; types: Record<string, {title: string; status: number}>};
+    const catalogue = document['x-problem-types'] as {
+      base: string;
+      types: Record<string, {title: string; status: number}>;
+    };
     if (!catalogue?.types) throw new Error('The OpenAPI bundle has no x-problem-types: run "npm run api:bundle".');
     this.base = catalogue.base;
     this.types = catalogue.types;

@@ -26,9 +26,22 @@ for (const file of guidePageFiles()) {
   seedWorld(engine, sandboxId, pageSeed(file));
   const problems = await replayProblems(pageCallList, async (call) => {
     const request = requestOf(index, call);
-    const headers = Object.fromEntries(Object.entries(request.headers).map(([name, value]) => [name.toLowerCase(), value]));
-    const answer = engine.handle({...request, headers: {...headers, authorization: `Bearer ${token}`}, apiBase: 'http://127.0.0.1:4010/docs/sandbox/api'}, 'replay');
-    return {status: answer.status, body: answer.body, documentedExample: answer.headers['Tributary-Sandbox-Answer'] === 'documented-example'};
+    const headers = Object.fromEntries(
+      Object.entries(request.headers).map(([name, value]) => [name.toLowerCase(), value]),
+    );
+    const answer = engine.handle(
+      {
+        ...request,
+        headers: {...headers, authorization: `Bearer ${token}`},
+        apiBase: 'http://127.0.0.1:4010/docs/sandbox/api',
+      },
+      'replay',
+    );
+    return {
+      status: answer.status,
+      body: answer.body,
+      documentedExample: answer.headers['Tributary-Sandbox-Answer'] === 'documented-example',
+    };
   });
   calls += pageCallList.length;
   differing += new Set(problems.map((problem) => problem.split(': ')[0])).size;

@@ -5,7 +5,8 @@ import {randomUUID} from 'node:crypto';
 import type {OpenApiNode} from '../src/lib/openapi/index.ts';
 
 type Json = Record<string, unknown>;
-const isObject = (value: unknown): value is Json => Boolean(value) && typeof value === 'object' && !Array.isArray(value);
+const isObject = (value: unknown): value is Json =>
+  Boolean(value) && typeof value === 'object' && !Array.isArray(value);
 
 /** The variant of a `oneOf` that `value` selects by its discriminator, or every variant without one. */
 export function variantsOf(schema: OpenApiNode, value: unknown): OpenApiNode[] {
@@ -32,7 +33,8 @@ export function propertiesOf(schema: OpenApiNode, value?: unknown): Record<strin
 
 export function requiredOf(schema: OpenApiNode, value?: unknown): string[] {
   const out = new Set<string>((schema.required as string[]) ?? []);
-  for (const member of (schema.allOf ?? []) as OpenApiNode[]) for (const name of requiredOf(member, value)) out.add(name);
+  for (const member of (schema.allOf ?? []) as OpenApiNode[])
+    for (const name of requiredOf(member, value)) out.add(name);
   const variants = variantsOf(schema, value);
   if (variants.length === 1) for (const name of requiredOf(variants[0], value)) out.add(name);
   return [...out];
@@ -91,7 +93,12 @@ export function fillReadOnly(schema: OpenApiNode, value: Json, now: string): Jso
     else if (property.readOnly || required.has(name)) out[name] = generatedValue(property, now);
     else if (types.includes('null')) out[name] = null;
     else if (types.includes('array')) out[name] = [];
-    else if ((types.includes('object') || property.properties || property.allOf) && !property.oneOf && !property.anyOf && fillsItself(property))
+    else if (
+      (types.includes('object') || property.properties || property.allOf) &&
+      !property.oneOf &&
+      !property.anyOf &&
+      fillsItself(property)
+    )
       out[name] = fillReadOnly(property, {}, now);
   }
   return out;
@@ -110,14 +117,22 @@ function completeValue(property: OpenApiNode, value: unknown, now: string): unkn
 }
 
 /** `value` without what a payload of this direction never carries (write-only secrets in a response). */
-export function withoutHidden(schema: OpenApiNode | undefined, value: unknown, marker: 'readOnly' | 'writeOnly'): unknown {
+export function withoutHidden(
+  schema: OpenApiNode | undefined,
+  value: unknown,
+  marker: 'readOnly' | 'writeOnly',
+): unknown {
   if (!schema) return value;
-  if (Array.isArray(value)) return value.map((item) => withoutHidden(schema.items as OpenApiNode | undefined, item, marker));
+  if (Array.isArray(value))
+    return value.map((item) => withoutHidden(schema.items as OpenApiNode | undefined, item, marker));
   if (!isObject(value)) return value;
   const properties = propertiesOf(schema, value);
   const out: Json = {};
   // The schema's order first (as the API answers), then any other field.
-  const names = [...Object.keys(properties).filter((name) => name in value), ...Object.keys(value).filter((name) => !(name in properties))];
+  const names = [
+    ...Object.keys(properties).filter((name) => name in value),
+    ...Object.keys(value).filter((name) => !(name in properties)),
+  ];
   for (const name of names) {
     const property = properties[name];
     if (property?.[marker]) continue;

@@ -1,10 +1,16 @@
 // The sandbox's reading of the OpenAPI bundle: one route per operation, with what kind of resource
 // operation it is (list, create, retrieve, replace, patch, delete, a singleton's read or write, or an
-// action), its collection, its roles and its schemas. Every generic behaviour of the sandbox comes
+// action), its collection, its roles and its schemas. Every generic behavior of the sandbox comes
 // from here, so a new operation in openapi/ is served without sandbox code unless it is an action.
 import Ajv2020, {type ValidateFunction} from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import {inlineRefs, resolve, schemaForDirection, type OpenApiDocument, type OpenApiNode} from '../src/lib/openapi/index.ts';
+import {
+  inlineRefs,
+  resolve,
+  schemaForDirection,
+  type OpenApiDocument,
+  type OpenApiNode,
+} from '../src/lib/openapi/index.ts';
 import {loadSpec} from '../src/lib/openapi/load.ts';
 
 export type RouteKind =
@@ -75,7 +81,9 @@ export class SandboxSpec {
       const found = route.matcher.exec(path);
       if (!found) continue;
       if (route.method !== method) continue;
-      const params = Object.fromEntries(route.paramNames.map((name, index) => [name, decodeURIComponent(found[index + 1])]));
+      const params = Object.fromEntries(
+        route.paramNames.map((name, index) => [name, decodeURIComponent(found[index + 1])]),
+      );
       return {route, params};
     }
     return undefined;
@@ -109,9 +117,12 @@ export class SandboxSpec {
     }
     if (validator(value)) return [];
     return (validator.errors ?? [])
-      .filter((error) => error.keyword !== 'if' && error.keyword !== 'oneOf' || (validator.errors ?? []).length === 1)
+      .filter((error) => (error.keyword !== 'if' && error.keyword !== 'oneOf') || (validator.errors ?? []).length === 1)
       .map((error) => {
-        const field = [error.instancePath.replace(/^\//, '').replaceAll('/', '.'), error.params.missingProperty ?? error.params.unevaluatedProperty ?? error.params.additionalProperty]
+        const field = [
+          error.instancePath.replace(/^\//, '').replaceAll('/', '.'),
+          error.params.missingProperty ?? error.params.unevaluatedProperty ?? error.params.additionalProperty,
+        ]
           .filter(Boolean)
           .join(error.instancePath ? '.' : '');
         const message =
@@ -147,7 +158,10 @@ export class SandboxSpec {
           resolve<OpenApiNode>(spec, parameter),
         );
         const body = resolve<OpenApiNode | undefined>(spec, operation.requestBody);
-        const [requestMediaType, media] = (Object.entries(body?.content ?? {})[0] ?? []) as [string | undefined, OpenApiNode | undefined];
+        const [requestMediaType, media] = (Object.entries(body?.content ?? {})[0] ?? []) as [
+          string | undefined,
+          OpenApiNode | undefined,
+        ];
         const segments = template.split('/').filter(Boolean);
         const last = segments.at(-1) ?? '';
         const parent = `/${segments.slice(0, -1).join('/')}/`.replace(/^\/\/$/, '/');
@@ -157,20 +171,25 @@ export class SandboxSpec {
         const upper = method.toUpperCase();
         if (itemParam && listTemplates.has(parent)) {
           collection = parent;
-          kind = ({GET: 'retrieve', PUT: 'replace', PATCH: 'patch', DELETE: 'delete'} as const)[upper as 'GET'] ?? 'action';
+          kind =
+            ({GET: 'retrieve', PUT: 'replace', PATCH: 'patch', DELETE: 'delete'} as const)[upper as 'GET'] ?? 'action';
         } else if (listTemplates.has(template) && upper === 'GET') kind = 'list';
         else if (listTemplates.has(template) && upper === 'POST' && success.status === 201) kind = 'create';
         else if (!itemParam && !paths[template].post && success.schema && !success.schema.properties?.results) {
           // A resource that exists once per account or service (SSO, the WAF, extended statistics).
           const readAndWritten = Boolean(paths[template].get && (paths[template].put || paths[template].patch));
           if (readAndWritten)
-            kind = ({GET: 'singleton-read', PUT: 'singleton-replace', PATCH: 'singleton-patch'} as const)[upper as 'GET'] ?? 'action';
+            kind =
+              ({GET: 'singleton-read', PUT: 'singleton-replace', PATCH: 'singleton-patch'} as const)[upper as 'GET'] ??
+              'action';
         }
         const paramNames: string[] = [];
-        const pattern = template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{([^}]+)\\?\}|\{([^}]+)\}/g, (_, a, b) => {
-          paramNames.push(a ?? b);
-          return '([^/]+)';
-        });
+        const pattern = template
+          .replace(/[.*+?^$()|[\]\\]/g, '\\$&')
+          .replace(/\\?\{([^}]+)\\?\}|\{([^}]+)\}/g, (_, a, b) => {
+            paramNames.push(a ?? b);
+            return '([^/]+)';
+          });
         routes.push({
           operationId: operation.operationId,
           method: upper,
@@ -201,8 +220,10 @@ export class SandboxSpec {
 
   /** The documented success response of an operation: status, inlined schema and headers. */
   private successOf(operation: OpenApiNode): {status: number; schema?: OpenApiNode; headers?: OpenApiNode} {
-    const [status, reference] =
-      Object.entries(operation.responses ?? {}).find(([code]) => /^2\d\d$/.test(code)) ?? ['200', undefined];
+    const [status, reference] = Object.entries(operation.responses ?? {}).find(([code]) => /^2\d\d$/.test(code)) ?? [
+      '200',
+      undefined,
+    ];
     const response = resolve<OpenApiNode | undefined>(this.document, reference);
     const media = Object.values(response?.content ?? {})[0] as OpenApiNode | undefined;
     return {

@@ -7,7 +7,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 
 export const IDLE_EXPIRY_MS = 30 * 24 * 3600 * 1000;
-/** The caps of one sandbox, answered with the `sandbox-limit-reached` problem type. */
+/** The caps of one sandbox, answered with the `limit-exceeded` problem type. */
 export const LIMITS = {objectsPerCollection: 200, totalBytes: 5 * 1024 * 1024};
 
 export interface TokenRecord {
@@ -44,7 +44,8 @@ export interface IdempotencyRecord {
 }
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
-export const etagOf = (body: unknown) => `"${createHash('sha256').update(JSON.stringify(body)).digest('hex').slice(0, 16)}"`;
+export const etagOf = (body: unknown) =>
+  `"${createHash('sha256').update(JSON.stringify(body)).digest('hex').slice(0, 16)}"`;
 
 export class Store {
   readonly db: Database.Database;
@@ -82,24 +83,39 @@ export class Store {
     this.db.close();
   }
 
-  /** Runs `work` in one transaction: a request's changes are stored whole or not at all. */
+  /**
+   * Runs `work` in one transaction: a request's changes are stored whole or not at all. It takes the
+   * write lock at once (IMMEDIATE), so that two processes sharing the file wait for each other
+   * (better-sqlite3's busy timeout) instead of failing when one upgrades a read to a write.
+   */
   transaction<T>(work: () => T): T {
-    return this.db.transaction(work)();
+    return this.db.transaction(work).immediate();
   }
 
   /** A new sandbox and its admin token (256 random bits; only its hash is stored). */
   createSandbox(seed: string | null, now = Date.now()): {sandboxId: string; token: string} {
     const sandboxId = randomBytes(12).toString('hex');
     const token = `sbx_${randomBytes(32).toString('base64url')}`;
-    this.db.prepare('INSERT INTO sandboxes (id, created_at, last_used_at, seed) VALUES (?, ?, ?, ?)').run(sandboxId, now, now, seed);
+    this.db
+      .prepare('INSERT INTO sandboxes (id, created_at, last_used_at, seed) VALUES (?, ?, ?, ?)')
+      .run(sandboxId, now, now, seed);
     this.addToken(sandboxId, token, {role: 'admin', accessTokenId: null, serviceIds: [], expiresAt: null});
     return {sandboxId, token};
   }
 
   addToken(sandboxId: string, token: string, record: Omit<TokenRecord, 'sandboxId'>): void {
     this.db
-      .prepare('INSERT INTO tokens (token_hash, sandbox_id, role, access_token_id, service_ids, expires_at) VALUES (?, ?, ?, ?, ?, ?)')
-      .run(hashToken(token), sandboxId, record.role, record.accessTokenId, JSON.stringify(record.serviceIds), record.expiresAt);
+      .prepare(
+        'INSERT INTO tokens (token_hash, sandbox_id, role, access_token_id, service_ids, expires_at) VALUES (?, ?, ?, ?, ?, ?)',
+      )
+      .run(
+        hashToken(token),
+        sandboxId,
+        record.role,
+        record.accessTokenId,
+        JSON.stringify(record.serviceIds),
+        record.expiresAt,
+      );
   }
 
   removeTokensOf(sandboxId: string, accessTokenId: string): void {
@@ -111,7 +127,13 @@ export class Store {
     const row = this.db
       .prepare('SELECT sandbox_id, role, access_token_id, service_ids, expires_at FROM tokens WHERE token_hash = ?')
       .get(hashToken(token)) as
-      | {sandbox_id: string; role: string; access_token_id: string | null; service_ids: string; expires_at: number | null}
+      | {
+          sandbox_id: string;
+          role: string;
+          access_token_id: string | null;
+          service_ids: string;
+          expires_at: number | null;
+        }
       | undefined;
     if (!row) return undefined;
     this.db.prepare('UPDATE sandboxes SET last_used_at = ? WHERE id = ?').run(now, row.sandbox_id);
@@ -125,7 +147,10 @@ export class Store {
   }
 
   seedOf(sandboxId: string): string | null {
-    return (this.db.prepare('SELECT seed FROM sandboxes WHERE id = ?').get(sandboxId) as {seed: string | null} | undefined)?.seed ?? null;
+    return (
+      (this.db.prepare('SELECT seed FROM sandboxes WHERE id = ?').get(sandboxId) as {seed: string | null} | undefined)
+        ?.seed ?? null
+    );
   }
 
   /** Deletes the sandboxes idle for longer than IDLE_EXPIRY_MS; returns how many. */
@@ -135,8 +160,11 @@ export class Store {
 
   get(sandboxId: string, collection: string, id: string): StoredObject | undefined {
     const row = this.db
-      .prepare('SELECT rowid, collection, id, body, etag FROM objects WHERE sandbox_id = ? AND collection = ? AND id = ?')
-      .get(sandboxId, collection, id) as {rowid: number; collection: string; id: string; body: string; etag: string} | undefined;
+      .prepare(
+        'SELECT rowid, collection, id, body, etag FROM objects WHERE sandbox_id = ? AND collection = ? AND id = ?',
+      )
+      .get(sandboxId, collection, id) as
+      {rowid: number; collection: string; id: string; body: string; etag: string} | undefined;
     return row && {...row, body: JSON.parse(row.body) as Record<string, unknown>};
   }
 
@@ -155,7 +183,13 @@ export class Store {
         .prepare(
           'SELECT rowid, collection, id, body, etag FROM objects WHERE sandbox_id = ? AND collection = ? AND rowid > ? ORDER BY rowid LIMIT ?',
         )
-        .all(sandboxId, collection, afterRowid, limit) as {rowid: number; collection: string; id: string; body: string; etag: string}[]
+        .all(sandboxId, collection, afterRowid, limit) as {
+        rowid: number;
+        collection: string;
+        id: string;
+        body: string;
+        etag: string;
+      }[]
     ).map((row) => ({...row, body: JSON.parse(row.body) as Record<string, unknown>}));
   }
 
@@ -163,19 +197,32 @@ export class Store {
   listUnder(sandboxId: string, prefix: string): StoredObject[] {
     return (
       this.db
-        .prepare('SELECT rowid, collection, id, body, etag FROM objects WHERE sandbox_id = ? AND substr(collection, 1, ?) = ? ORDER BY rowid')
-        .all(sandboxId, prefix.length, prefix) as {rowid: number; collection: string; id: string; body: string; etag: string}[]
+        .prepare(
+          'SELECT rowid, collection, id, body, etag FROM objects WHERE sandbox_id = ? AND substr(collection, 1, ?) = ? ORDER BY rowid',
+        )
+        .all(sandboxId, prefix.length, prefix) as {
+        rowid: number;
+        collection: string;
+        id: string;
+        body: string;
+        etag: string;
+      }[]
     ).map((row) => ({...row, body: JSON.parse(row.body) as Record<string, unknown>}));
   }
 
   count(sandboxId: string, collection: string): number {
     return (
-      this.db.prepare('SELECT count(*) AS n FROM objects WHERE sandbox_id = ? AND collection = ?').get(sandboxId, collection) as {n: number}
+      this.db
+        .prepare('SELECT count(*) AS n FROM objects WHERE sandbox_id = ? AND collection = ?')
+        .get(sandboxId, collection) as {n: number}
     ).n;
   }
 
   bytes(sandboxId: string): number {
-    return (this.db.prepare('SELECT bytes FROM sandboxes WHERE id = ?').get(sandboxId) as {bytes: number} | undefined)?.bytes ?? 0;
+    return (
+      (this.db.prepare('SELECT bytes FROM sandboxes WHERE id = ?').get(sandboxId) as {bytes: number} | undefined)
+        ?.bytes ?? 0
+    );
   }
 
   /** Inserts or replaces an object; returns its new ETag. */
@@ -186,11 +233,17 @@ export class Store {
       .prepare('SELECT length(body) AS size FROM objects WHERE sandbox_id = ? AND collection = ? AND id = ?')
       .get(sandboxId, collection, id) as {size: number} | undefined;
     if (previous) {
-      this.db.prepare('UPDATE objects SET body = ?, etag = ? WHERE sandbox_id = ? AND collection = ? AND id = ?').run(text, etag, sandboxId, collection, id);
+      this.db
+        .prepare('UPDATE objects SET body = ?, etag = ? WHERE sandbox_id = ? AND collection = ? AND id = ?')
+        .run(text, etag, sandboxId, collection, id);
     } else {
-      this.db.prepare('INSERT INTO objects (sandbox_id, collection, id, body, etag) VALUES (?, ?, ?, ?, ?)').run(sandboxId, collection, id, text, etag);
+      this.db
+        .prepare('INSERT INTO objects (sandbox_id, collection, id, body, etag) VALUES (?, ?, ?, ?, ?)')
+        .run(sandboxId, collection, id, text, etag);
     }
-    this.db.prepare('UPDATE sandboxes SET bytes = bytes + ? WHERE id = ?').run(text.length - (previous?.size ?? 0), sandboxId);
+    this.db
+      .prepare('UPDATE sandboxes SET bytes = bytes + ? WHERE id = ?')
+      .run(text.length - (previous?.size ?? 0), sandboxId);
     return etag;
   }
 
@@ -203,7 +256,9 @@ export class Store {
       )
       .get(sandboxId, collection, id, under.length, under) as {size: number};
     this.db
-      .prepare('DELETE FROM objects WHERE sandbox_id = ? AND ((collection = ? AND id = ?) OR substr(collection, 1, ?) = ?)')
+      .prepare(
+        'DELETE FROM objects WHERE sandbox_id = ? AND ((collection = ? AND id = ?) OR substr(collection, 1, ?) = ?)',
+      )
       .run(sandboxId, collection, id, under.length, under);
     this.db.prepare('DELETE FROM pending WHERE sandbox_id = ? AND object_id = ?').run(sandboxId, id);
     this.db.prepare('UPDATE sandboxes SET bytes = bytes - ? WHERE id = ?').run(removed.size, sandboxId);
@@ -211,12 +266,19 @@ export class Store {
 
   idempotency(sandboxId: string, key: string): IdempotencyRecord | undefined {
     const row = this.db
-      .prepare('SELECT fingerprint, body_hash, status, headers, body FROM idempotency WHERE sandbox_id = ? AND key = ? AND created_at > ?')
+      .prepare(
+        'SELECT fingerprint, body_hash, status, headers, body FROM idempotency WHERE sandbox_id = ? AND key = ? AND created_at > ?',
+      )
       .get(sandboxId, key, Date.now() - 24 * 3600 * 1000) as
-      | {fingerprint: string; body_hash: string; status: number; headers: string; body: string}
-      | undefined;
+      {fingerprint: string; body_hash: string; status: number; headers: string; body: string} | undefined;
     return (
-      row && {fingerprint: row.fingerprint, bodyHash: row.body_hash, status: row.status, headers: JSON.parse(row.headers), body: row.body}
+      row && {
+        fingerprint: row.fingerprint,
+        bodyHash: row.body_hash,
+        status: row.status,
+        headers: JSON.parse(row.headers),
+        body: row.body,
+      }
     );
   }
 
@@ -225,7 +287,16 @@ export class Store {
       .prepare(
         'INSERT OR REPLACE INTO idempotency (sandbox_id, key, fingerprint, body_hash, status, headers, body, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
       )
-      .run(sandboxId, key, record.fingerprint, record.bodyHash, record.status, JSON.stringify(record.headers), record.body, Date.now());
+      .run(
+        sandboxId,
+        key,
+        record.fingerprint,
+        record.bodyHash,
+        record.status,
+        JSON.stringify(record.headers),
+        record.body,
+        Date.now(),
+      );
   }
 
   schedule(sandboxId: string, dueAt: number, change: Omit<PendingChange, 'id'>): void {
@@ -247,8 +318,17 @@ export class Store {
       object_id: string;
       data: string;
     }[];
-    if (rows.length) this.db.prepare(`DELETE FROM pending WHERE id IN (${rows.map(() => '?').join(',')})`).run(...rows.map((row) => row.id));
-    return rows.map((row) => ({id: row.id, kind: row.kind, collection: row.collection, objectId: row.object_id, data: JSON.parse(row.data)}));
+    if (rows.length)
+      this.db
+        .prepare(`DELETE FROM pending WHERE id IN (${rows.map(() => '?').join(',')})`)
+        .run(...rows.map((row) => row.id));
+    return rows.map((row) => ({
+      id: row.id,
+      kind: row.kind,
+      collection: row.collection,
+      objectId: row.object_id,
+      data: JSON.parse(row.data),
+    }));
   }
 
   hasPending(sandboxId: string): boolean {

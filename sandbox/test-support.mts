@@ -12,6 +12,10 @@ let spec: SandboxSpec | undefined;
 /** One reading of the bundle for every test of a file. */
 export const sharedSpec = () => (spec ??= new SandboxSpec());
 
+/** An answer's JSON, read field by field in the tests as a client would read it. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnswerJson = Record<string, any>;
+
 export interface TestSandbox {
   engine: SandboxEngine;
   store: Store;
@@ -19,7 +23,7 @@ export interface TestSandbox {
   /** Mints a sandbox (seeded when asked) and returns its admin token. */
   mint: (seed?: string) => string;
   /** Sends one request; `now` defaults to the test clock. */
-  send: (token: string, method: string, path: string, options?: RequestOptions) => SandboxResponse & {json: Record<string, any>};
+  send: (token: string, method: string, path: string, options?: RequestOptions) => SandboxResponse & {json: AnswerJson};
   clock: {now: number};
   close: () => void;
 }
@@ -63,7 +67,7 @@ export function testSandbox({delayMs = 10_000, file}: {delayMs?: number; file?: 
         'test-request',
         clock.now,
       );
-      return {...answer, json: (answer.body ?? {}) as Record<string, any>};
+      return {...answer, json: (answer.body ?? {}) as AnswerJson};
     },
     close() {
       store.close();

@@ -17,7 +17,8 @@ import type {SandboxSpec} from './spec.mts';
 
 type Json = Record<string, unknown>;
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const isObject = (value: unknown): value is Json => Boolean(value) && typeof value === 'object' && !Array.isArray(value);
+const isObject = (value: unknown): value is Json =>
+  Boolean(value) && typeof value === 'object' && !Array.isArray(value);
 
 export interface WorldObject {
   collection: string;
@@ -26,7 +27,16 @@ export interface WorldObject {
 }
 
 /** Which answer shows an object as it stands: reads first, then creates, then updates. */
-const RANK: Record<string, number> = {retrieve: 0, list: 0, 'singleton-read': 0, create: 1, replace: 2, patch: 2, 'singleton-replace': 2, 'singleton-patch': 2};
+const RANK: Record<string, number> = {
+  retrieve: 0,
+  list: 0,
+  'singleton-read': 0,
+  create: 1,
+  replace: 2,
+  patch: 2,
+  'singleton-replace': 2,
+  'singleton-patch': 2,
+};
 
 /** The objects the calls' answers show, merged by collection and id. */
 export function worldFromCalls(spec: SandboxSpec, calls: PageCall[]): WorldObject[] {
@@ -48,22 +58,38 @@ export function worldFromCalls(spec: SandboxSpec, calls: PageCall[]): WorldObjec
     }
     if (collection.includes('{')) continue;
     if (route.kind === 'list') {
-      for (const item of ((call.response as Json).results as Json[]) ?? []) if (isObject(item) && typeof item.id === 'string') add(collection, item.id, item, rank);
+      for (const item of ((call.response as Json).results as Json[]) ?? [])
+        if (isObject(item) && typeof item.id === 'string') add(collection, item.id, item, rank);
     } else if (route.kind.startsWith('singleton')) {
       if (isObject(call.response)) add(collection, '_', call.response, rank);
     } else if (isObject(call.response)) {
-      const id = call.response[spec.idField(route.collection)] ?? (call.path as Json | undefined)?.[route.itemParam ?? ''];
+      const id =
+        call.response[spec.idField(route.collection)] ?? (call.path as Json | undefined)?.[route.itemParam ?? ''];
       if (id !== undefined) add(collection, String(id), call.response, rank);
     }
   }
-  // An object a page only names in a path (to delete it, say): the documented example stands in for it.
+  // An object a page only names in a path (to delete it, or as the parent of what it creates): the
+  // documented example stands in for it.
   for (const call of calls) {
     const route = spec.byOperation.get(call.operation);
-    const id = route?.itemParam ? (call.path as Json | undefined)?.[route.itemParam] : undefined;
-    if (!route || typeof id !== 'string') continue;
-    const collection = fillPath(route.collection, (call.path ?? {}) as Record<string, string>);
-    const example = documentedObject(spec, route.collection);
-    if (example && !found.has(`${collection}${id}`)) add(collection, id, {...example, ...exampleLabels(id, example), [spec.idField(route.collection)]: id}, 3);
+    if (!route) continue;
+    const segments = route.template.split('/');
+    segments.forEach((segment, index) => {
+      const param = /^\{(.+)\}$/.exec(segment)?.[1];
+      const id = param ? (call.path as Json | undefined)?.[param] : undefined;
+      if (typeof id !== 'string') return;
+      const template = `${segments.slice(0, index).join('/')}/`;
+      if (index === segments.length - 2 && route.kind === 'create') return;
+      let collection: string;
+      try {
+        collection = fillPath(template, (call.path ?? {}) as Record<string, string>);
+      } catch {
+        return;
+      }
+      const example = documentedObject(spec, template);
+      if (example && !found.has(`${collection}${id}`))
+        add(collection, id, {...example, ...exampleLabels(id, example), [spec.idField(template)]: id}, 3);
+    });
   }
   const world: WorldObject[] = [];
   for (const shown of found.values()) {
@@ -76,18 +102,31 @@ export function worldFromCalls(spec: SandboxSpec, calls: PageCall[]): WorldObjec
 }
 
 function settled(object: WorldObject): WorldObject {
-  const template = Object.keys(LIFECYCLES).find((candidate) => new RegExp(`^${candidate.replace(/\{[^}]+\}/g, '[^/]+')}$`).test(object.collection));
+  const template = Object.keys(LIFECYCLES).find((candidate) =>
+    new RegExp(`^${candidate.replace(/\{[^}]+\}/g, '[^/]+')}$`).test(object.collection),
+  );
   const lifecycle = template ? LIFECYCLES[template] : undefined;
   if (!lifecycle || (lifecycle.applies && !lifecycle.applies(object.body))) return object;
-  const waiting = Object.entries(lifecycle.waiting).every(([field, value]) => field.endsWith('_detail') || object.body[field] === value);
-  return waiting ? {...object, body: {...object.body, ...lifecycle.success(object.body, String(object.body.created_at ?? '2026-03-16T08:00:00Z'))}} : object;
+  const fields = typeof lifecycle.waiting === 'function' ? lifecycle.waiting(object.body) : lifecycle.waiting;
+  const waiting = object.body.status === fields.status;
+  return waiting
+    ? {
+        ...object,
+        body: {
+          ...object.body,
+          ...lifecycle.success(object.body, String(object.body.created_at ?? '2026-03-16T08:00:00Z')),
+        },
+      }
+    : object;
 }
 
 let labels: Record<string, Json> | undefined;
 
 /** The name (hostname, email, title) docs/example-world.json gives an id, so that stand-ins stay distinct. */
 function exampleLabels(id: string, example: Json): Json {
-  labels ??= (JSON.parse(readFileSync(path.join(root, 'docs/example-world.json'), 'utf8')) as {objects: Record<string, Json>}).objects;
+  labels ??= (
+    JSON.parse(readFileSync(path.join(root, 'docs/example-world.json'), 'utf8')) as {objects: Record<string, Json>}
+  ).objects;
   const known = labels[id] ?? {};
   const out: Json = {};
   for (const field of ['name', 'hostname', 'email', 'title'])
@@ -138,7 +177,8 @@ export interface Worlds {
   reserved: Record<string, ReservedId[]>;
 }
 
-const LABELS = ['name', 'hostname', 'email', 'key_id', 'title'];
+/** Fields that tell one object of a collection from the others (names are unique in a collection). */
+const LABELS = ['name', 'hostname', 'email', 'key_id', 'title', 'account_provider_id', 'path_pattern'];
 const UUID_TEXT = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
 
 /** The seed name of a page: `page:Guides/Origins/Adding an Origin`. */
@@ -150,9 +190,15 @@ export function buildWorlds(spec: SandboxSpec, nowIso = '2026-03-16T08:00:00Z'):
   const docsRoot = path.join(root, 'docs');
   const files = guidePageFiles(docsRoot);
   const byPage = files.map((file) => ({file, calls: pageCalls(file)})).filter((page) => page.calls.length);
-  const finish = (objects: WorldObject[]) => objects.map((object) => ({...object, body: complete(spec, object, nowIso)}));
+  const finish = (objects: WorldObject[]) =>
+    objects.map((object) => ({...object, body: complete(spec, object, nowIso)}));
   // In the example world, what a page only showed being created has since been through its lifecycle.
-  const union = finish(worldFromCalls(spec, byPage.flatMap((page) => page.calls))).map(settled);
+  const union = finish(
+    worldFromCalls(
+      spec,
+      byPage.flatMap((page) => page.calls),
+    ),
+  ).map(settled);
   const unionById = new Map(union.map((object) => [object.id, object]));
   const worlds: Record<string, WorldObject[]> = {'example-world': union};
   const reserved: Record<string, ReservedId[]> = {};
@@ -175,8 +221,21 @@ export function buildWorlds(spec: SandboxSpec, nowIso = '2026-03-16T08:00:00Z'):
       });
     }
     const createdIds = new Set(created.map((entry) => entry.id));
-    // What a page creates starts absent, with everything under it.
-    const isCreated = (object: WorldObject) => createdIds.has(object.id) || object.collection.split('/').some((segment) => createdIds.has(segment));
+    // What a page creates starts absent, with everything under it, and so does an object with the
+    // same name in the same collection (the page's create would otherwise meet it).
+    const sameLabel = (object: WorldObject) =>
+      created.some((entry) => entry.collection === object.collection && object.body[entry.field] === entry.value);
+    const isCreated = (object: WorldObject) =>
+      createdIds.has(object.id) ||
+      object.collection.split('/').some((segment) => createdIds.has(segment)) ||
+      sameLabel(object);
+    // Objects the page shows under an object it creates are made by that create: they keep their ids.
+    for (const object of worldFromCalls(spec, calls)) {
+      if (createdIds.has(object.id) || !object.collection.split('/').some((segment) => createdIds.has(segment)))
+        continue;
+      const field = LABELS.find((name) => object.body[name] !== undefined);
+      if (field) created.push({collection: object.collection, field, value: object.body[field], id: object.id});
+    }
     const shown = finish(worldFromCalls(spec, calls).filter((object) => !isCreated(object)));
     const wanted = new Map(shown.map((object) => [`${object.collection}${object.id}`, object]));
     const referenced = new Set(JSON.stringify(calls).match(UUID_TEXT) ?? []);
@@ -189,6 +248,16 @@ export function buildWorlds(spec: SandboxSpec, nowIso = '2026-03-16T08:00:00Z'):
     };
     for (const object of shown) addWithParents(object);
     for (const id of referenced) addWithParents(unionById.get(id));
+    // A service comes with the CDN accounts attached to it: when the page names none of them, all of
+    // the example world's.
+    for (const object of [...wanted.values()].filter((candidate) => candidate.collection === '/services/')) {
+      const providers = `/services/${object.id}/providers/`;
+      if ([...wanted.values()].some((candidate) => candidate.collection === providers)) continue;
+      for (const provider of union.filter((candidate) => candidate.collection === providers)) {
+        addWithParents(provider);
+        addWithParents(unionById.get(String(provider.body.account_provider_id)));
+      }
+    }
     worlds[seed] = [...wanted.values()].sort((a, b) => a.collection.split('/').length - b.collection.split('/').length);
     if (created.length) reserved[seed] = created;
   }

@@ -5,12 +5,15 @@
 // turn). It prints requests/s and latency percentiles and fails only on errors, non-2xx answers or
 // an MCP answer without results; speed is reported, not asserted (2 cores shared with the load
 // generator). The MCP run goes to the Node server's socket, behind nginx: through nginx, the rate
-// limit of /docs/mcp (20 a second per client) would be all it measured.
-import {readdirSync, readFileSync} from 'node:fs';
+// limit of /docs/mcp (20 a second per client) would be all it measured. Then the sandbox API through
+// nginx (sandbox/loadtest.mts), and the sandbox processes' memory with 10,000 seeded sandboxes.
+import {mkdtempSync, readdirSync, readFileSync, rmSync, statSync} from 'node:fs';
+import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import autocannon from 'autocannon';
 import {startNginx} from './serve-nginx.mts';
+import {mintMany, mixedLoad, rssMb} from '../sandbox/loadtest.mts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DURATION = Number(process.env.LOADTEST_SECONDS ?? 10);
@@ -43,10 +46,14 @@ const targets = [
   {name: 'MCP search_docs (Node server)', path: '/docs/mcp', mcp: true},
 ];
 
-const server = await startNginx({port: Number(process.env.LOADTEST_PORT ?? 8085)});
+const SANDBOXES = Number(process.env.LOADTEST_SANDBOXES ?? 1000);
+const SEEDED_FOR_MEMORY = Number(process.env.LOADTEST_SEEDED ?? 10_000);
+const sandboxData = mkdtempSync(path.join(tmpdir(), 'tributary-loadtest-sandbox-'));
+const server = await startNginx({port: Number(process.env.LOADTEST_PORT ?? 8085), sandboxes: 2, sandboxData});
 const origin = new URL(server.url).origin;
 const rows = [];
 let failed = false;
+let sandboxMemory: Record<string, string | number> | undefined;
 try {
   for (const target of targets) {
     const result = await autocannon({
@@ -76,11 +83,42 @@ try {
       'errors+non-2xx': bad,
     });
   }
+  // The sandbox: a mixed load over 1,000 seeded sandboxes, through nginx (two processes).
+  const tokens = await mintMany(server.sandboxSockets, SANDBOXES);
+  const result = await mixedLoad({origin, tokens, duration: DURATION, connections: CONNECTIONS});
+  const bad = result.errors + result.timeouts + result.non2xx;
+  if (bad > 0) failed = true;
+  rows.push({
+    target: `sandbox API, 70 % reads / 30 % writes over ${SANDBOXES} sandboxes`,
+    connections: CONNECTIONS,
+    'req/s': Math.round(result.requests.average),
+    'p50 ms': result.latency.p50,
+    'p99 ms': result.latency.p99,
+    'MB/s': (result.throughput.average / 1e6).toFixed(1),
+    requests: result.requests.total,
+    'errors+non-2xx': bad,
+  });
+  const rssBefore = server.sandboxPids.map(rssMb);
+  const started = Date.now();
+  await mintMany(server.sandboxSockets, Math.max(0, SEEDED_FOR_MEMORY - SANDBOXES));
+  const mintSeconds = (Date.now() - started) / 1000;
+  sandboxMemory = {
+    sandboxes: SEEDED_FOR_MEMORY,
+    'RSS MB per process (after the load)': rssBefore.join(', '),
+    'RSS MB per process (10,000 seeded)': server.sandboxPids.map(rssMb).join(', '),
+    'database MB': Math.round(statSync(path.join(sandboxData, 'sandbox.db')).size / 1e6),
+    'seeded per second': Math.round((SEEDED_FOR_MEMORY - SANDBOXES) / mintSeconds),
+  };
 } finally {
   server.stop();
+  rmSync(sandboxData, {recursive: true, force: true});
 }
-console.log(`\nLoad test: ${DURATION} s per target, nginx and the MCP server on loopback`);
+console.log(`\nLoad test: ${DURATION} s per target, nginx, the MCP server and two sandbox processes on loopback`);
 console.table(rows);
+if (sandboxMemory) {
+  console.log('\nSandbox memory');
+  console.table([sandboxMemory]);
+}
 if (failed) {
   console.error('Some requests failed or answered non-2xx.');
   process.exit(1);

@@ -50,8 +50,9 @@ export interface RunningServer {
   child: ChildProcess;
   /** The MCP server's socket, when it runs. */
   mcpSocket?: string;
-  /** The sandbox processes' sockets. */
+  /** The sandbox processes' sockets, and their process ids (the load test reads their memory). */
   sandboxSockets: string[];
+  sandboxPids: number[];
 }
 
 /** The nginx binary of this machine; throws with the install command when there is none. */
@@ -63,7 +64,14 @@ export function findNginx(): string {
 }
 
 /** The nginx configuration of nginx/nginx.conf with its placeholders filled in. */
-export function renderConfig({siteRoot, listen, runtime, securityHeaders, mcpUpstream, sandboxServers}: NginxConfigValues): string {
+export function renderConfig({
+  siteRoot,
+  listen,
+  runtime,
+  securityHeaders,
+  mcpUpstream,
+  sandboxServers,
+}: NginxConfigValues): string {
   return readFileSync(path.join(root, 'nginx/nginx.conf'), 'utf8')
     .replaceAll('{{MCP_UPSTREAM}}', mcpUpstream)
     .replaceAll('{{SANDBOX_SERVERS}}', sandboxServers.map((server) => `    server ${server};`).join('\n'))
@@ -168,7 +176,11 @@ export async function startNginx(options: ServeOptions = {}): Promise<RunningSer
       ? []
       : await Promise.all(
           sandboxSockets.map((socket) =>
-            startSandbox({listen: socket, dataDir: options.sandboxData ?? path.join(root, 'data/sandbox'), delayMs: options.sandboxDelayMs}),
+            startSandbox({
+              listen: socket,
+              dataDir: options.sandboxData ?? path.join(root, 'data/sandbox'),
+              delayMs: options.sandboxDelayMs,
+            }),
           ),
         );
   const child = spawn(findNginx(), ['-c', confPath, '-e', 'stderr'], {stdio: ['ignore', 'inherit', 'inherit']});
@@ -186,7 +198,14 @@ export async function startNginx(options: ServeOptions = {}): Promise<RunningSer
     }
     try {
       await fetch(url, {method: 'HEAD'});
-      return {url, stop, child, mcpSocket: mcp ? mcpSocket : undefined, sandboxSockets: sandboxes.length ? sandboxSockets : []};
+      return {
+        url,
+        stop,
+        child,
+        mcpSocket: mcp ? mcpSocket : undefined,
+        sandboxSockets: sandboxes.length ? sandboxSockets : [],
+        sandboxPids: sandboxes.map((sandbox) => sandbox.child.pid!),
+      };
     } catch {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
@@ -223,7 +242,11 @@ if (process.argv[1] === fileURLToPath(import.meta.url) && process.argv.includes(
   const port = Number(flag('--port', 8080));
   try {
     // --host 0.0.0.0 in a container, where nginx must answer on every interface.
-    const server = await startNginx({port, host: flag('--host', '127.0.0.1'), sandboxes: Number(flag('--sandboxes', 1))});
+    const server = await startNginx({
+      port,
+      host: flag('--host', '127.0.0.1'),
+      sandboxes: Number(flag('--sandboxes', 1)),
+    });
     console.log(
       `Serving the production build at ${server.url}, MCP at ${server.url}mcp, the sandbox API at ${server.url}sandbox/api/v1/ (Ctrl+C to stop)`,
     );

@@ -2,7 +2,7 @@
 // usable against this sandbox with its role and services), managed certificates' DNS challenges,
 // invitations, test notifications (simulated: the sandbox never connects anywhere), signing keys,
 // the service's whole configuration, and the read-outs of traffic the sandbox does not have.
-import {createHash, generateKeyPairSync, randomBytes} from 'node:crypto';
+import {createHash, generateKeyPairSync, randomBytes, X509Certificate} from 'node:crypto';
 import {Problem} from '../problems.mts';
 import {exampleOf} from '../../src/lib/openapi/index.ts';
 import type {Context, RuleSet} from './index.mts';
@@ -18,12 +18,37 @@ export function uuidFrom(seed: string): string {
 }
 const iso = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
 
+/**
+ * What Tributary reads from an imported certificate. A PEM the sandbox cannot parse (the guides
+ * shorten theirs) is kept, without the fields that would come from it.
+ */
+export function importedFields(pem: string): Json {
+  try {
+    const certificate = new X509Certificate(pem);
+    const domains = (certificate.subjectAltName ?? '')
+      .split(', ')
+      .filter((entry) => entry.startsWith('DNS:'))
+      .map((entry) => entry.slice(4));
+    return {
+      domains,
+      issuer: certificate.issuer.split('\n').reverse().join(', '),
+      not_before: new Date(certificate.validFrom).toISOString().replace(/\.\d{3}Z$/, 'Z'),
+      not_after: new Date(certificate.validTo).toISOString().replace(/\.\d{3}Z$/, 'Z'),
+      fingerprint_sha256: certificate.fingerprint256.replaceAll(':', '').toLowerCase(),
+    };
+  } catch {
+    return {};
+  }
+}
+
 /** The documented example of the success response: for read-outs of traffic a sandbox has none of. */
 function documentedExample(context: Context): unknown {
   for (const item of Object.values(context.engine.spec.document.paths ?? {}))
     for (const operation of Object.values(item as Json) as Json[]) {
       if (operation?.operationId !== context.route.operationId) continue;
-      const response = Object.entries(operation.responses as Json).find(([status]) => status.startsWith('2'))?.[1] as Json;
+      const response = Object.entries(operation.responses as Json).find(([status]) =>
+        status.startsWith('2'),
+      )?.[1] as Json;
       const media = Object.values((response?.content ?? {}) as Json)[0] as Json | undefined;
       return exampleOf(context.engine.spec.document, media);
     }
@@ -31,7 +56,11 @@ function documentedExample(context: Context): unknown {
 }
 
 function documented(context: Context) {
-  return {status: context.route.successStatus, headers: {'Tributary-Sandbox-Answer': 'documented-example'}, body: documentedExample(context)};
+  return {
+    status: context.route.successStatus,
+    headers: {'Tributary-Sandbox-Answer': 'documented-example'},
+    body: documentedExample(context),
+  };
 }
 
 export const accountRules: RuleSet = {
@@ -39,7 +68,10 @@ export const accountRules: RuleSet = {
     '/access-tokens/'(context, object) {
       const secret = `trb_${randomBytes(24).toString('base64url')}`;
       const expiresAt = object.expires_at === undefined ? iso(context.now + 90 * DAY_MS) : object.expires_at;
-      if (typeof expiresAt === 'string' && (Date.parse(expiresAt) <= context.now || Date.parse(expiresAt) > context.now + 731 * DAY_MS))
+      if (
+        typeof expiresAt === 'string' &&
+        (Date.parse(expiresAt) <= context.now || Date.parse(expiresAt) > context.now + 731 * DAY_MS)
+      )
         throw new Problem('validation-failed', 'One or more fields are invalid.', {
           errors: [{field: 'expires_at', message: 'Must be in the future and at most 2 years ahead.'}],
         });
@@ -58,6 +90,7 @@ export const accountRules: RuleSet = {
       };
     },
     '/certificates/'(context, object) {
+      if (object.type === 'imported') return {...object, ...importedFields(String(object.certificate_pem ?? ''))};
       if (object.type !== 'managed') return object;
       const domains = (object.domains as string[]) ?? [];
       const seen = new Map<string, Json>();
@@ -75,7 +108,13 @@ export const accountRules: RuleSet = {
       return {...object, name: object.name ?? domains[0], challenge_records: [...seen.values()]};
     },
     '/invitations/'(context, object) {
-      return {...object, status: 'pending', expires_at: iso(context.now + DAY_MS), sent_at: context.nowIso, invited_by: 'sandbox@tributary.example'};
+      return {
+        ...object,
+        status: 'pending',
+        expires_at: iso(context.now + DAY_MS),
+        sent_at: context.nowIso,
+        invited_by: 'sandbox@tributary.example',
+      };
     },
   },
   saved: {
@@ -101,7 +140,14 @@ export const accountRules: RuleSet = {
       const results = ((alert.body.channel_ids as string[]) ?? []).map((channelId) => {
         const channel = context.store.get(context.sandboxId, '/alert-channels/', channelId);
         const type = String(channel?.body.type ?? 'email');
-        return {channel_id: channelId, channel_type: type, status: 'sent', http_status: type === 'email' ? null : 200, status_detail: null, error: null};
+        return {
+          channel_id: channelId,
+          channel_type: type,
+          status: 'sent',
+          http_status: type === 'email' ? null : 200,
+          status_detail: null,
+          error: null,
+        };
       });
       return {status: 202, headers: {}, body: {alert_id: alert.id, sent_at: context.nowIso, results}};
     },
@@ -116,14 +162,24 @@ export const accountRules: RuleSet = {
       const collection = `/services/${context.params.service_id}/url-signing-keys/`;
       const keys = context.store.list(context.sandboxId, collection);
       if (keys.some((key) => key.body.key_id === request.key_id))
-        throw new Problem('duplicate-name', `The key_id "${String(request.key_id)}" is already a key of this service.`, {
-          existing_id: keys.find((key) => key.body.key_id === request.key_id)!.id,
-        });
-      if (keys.length >= 5) throw new Problem('url-signing-key-limit', 'A service has at most 5 URL signing keys: delete a retired one first.');
+        throw new Problem(
+          'duplicate-name',
+          `The key_id "${String(request.key_id)}" is already a key of this service.`,
+          {
+            existing_id: keys.find((key) => key.body.key_id === request.key_id)!.id,
+          },
+        );
+      if (keys.length >= 5)
+        throw new Problem(
+          'url-signing-key-limit',
+          'A service has at most 5 URL signing keys: delete a retired one first.',
+        );
       const pair = generateKeyPairSync('ed25519');
       const publicKey = pair.publicKey.export({type: 'spki', format: 'pem'}).toString();
       const privateKey = pair.privateKey.export({type: 'pkcs8', format: 'pem'}).toString();
-      const fingerprint = createHash('sha256').update(pair.publicKey.export({type: 'spki', format: 'der'})).digest('hex');
+      const fingerprint = createHash('sha256')
+        .update(pair.publicKey.export({type: 'spki', format: 'der'}))
+        .digest('hex');
       const key = build(context, 'services_url_signing_keys_list', {
         key_id: request.key_id,
         description: request.description ?? null,
@@ -136,7 +192,16 @@ export const accountRules: RuleSet = {
       return {
         status: 201,
         headers: {'Cache-Control': 'no-store'},
-        body: {...request, key_id: key.key_id, algorithm: 'ed25519', public_key: publicKey, private_key: privateKey, fingerprint, status: key.status, created_at: context.nowIso},
+        body: {
+          ...request,
+          key_id: key.key_id,
+          algorithm: 'ed25519',
+          public_key: publicKey,
+          private_key: privateKey,
+          fingerprint,
+          status: key.status,
+          created_at: context.nowIso,
+        },
       };
     },
     services_current_service_config_retrieve(context) {
@@ -161,9 +226,15 @@ export const accountRules: RuleSet = {
         geo_restriction: under('geo-restriction'),
         security: {
           waf: context.store.get(context.sandboxId, `/services/${serviceId}/waf/`, '_')?.body ?? null,
-          waf_custom: under('waf-custom'),
-          waf_managed: under('waf-managed'),
-          waf_rate_limit: under('waf-rate-limit'),
+          managed_rules: under('waf-managed'),
+          custom_rulesets: under('waf-custom').map((ruleset) => ({
+            ...ruleset,
+            rules: context.store
+              .list(context.sandboxId, `/services/${serviceId}/waf-custom/${String(ruleset.id)}/rules/`)
+              .map((rule) => rule.body),
+          })),
+          rate_limits: under('waf-rate-limit'),
+          logging: under('waf-logging'),
         },
         url_signing_keys: under('url-signing-keys'),
         log_destinations: under('log-destinations'),
@@ -179,10 +250,16 @@ export const accountRules: RuleSet = {
       const account = context.store.get(context.sandboxId, '/account-providers/', accountProviderId);
       if (!account) throw new Problem('not-found', `No account provider ${accountProviderId} in your account.`);
       const hostname = context.request.query.get('hostname');
-      const domains = context.store.list(context.sandboxId, `/services/${context.params.service_id}/domains/`).map((domain) => String(domain.body.hostname));
+      const domains = context.store
+        .list(context.sandboxId, `/services/${context.params.service_id}/domains/`)
+        .map((domain) => String(domain.body.hostname));
       const attached = context.store
         .listUnder(context.sandboxId, '/services/')
-        .find((other) => /^\/services\/[^/]+\/providers\/$/.test(other.collection) && other.body.account_provider_id === accountProviderId);
+        .find(
+          (other) =>
+            /^\/services\/[^/]+\/providers\/$/.test(other.collection) &&
+            other.body.account_provider_id === accountProviderId,
+        );
       return {
         status: 200,
         headers: {},
@@ -200,7 +277,9 @@ export const accountRules: RuleSet = {
     },
     access_tokens_current_retrieve(context) {
       const {token, sandboxId} = context;
-      const stored = token.accessTokenId ? context.store.get(sandboxId, '/access-tokens/', token.accessTokenId)?.body : undefined;
+      const stored = token.accessTokenId
+        ? context.store.get(sandboxId, '/access-tokens/', token.accessTokenId)?.body
+        : undefined;
       const body = stored ?? {
         id: uuidFrom(`${sandboxId}:admin-token`),
         name: 'sandbox admin token',
@@ -214,7 +293,14 @@ export const accountRules: RuleSet = {
         created_by: 'sandbox@tributary.example',
         created_at: context.nowIso,
       };
-      return {status: 200, headers: {}, body: context.engine.view(context.route.responseSchema, {...body, account_id: uuidFrom(`${sandboxId}:account`)})};
+      return {
+        status: 200,
+        headers: {},
+        body: context.engine.view(context.route.responseSchema, {
+          ...body,
+          account_id: uuidFrom(`${sandboxId}:account`),
+        }),
+      };
     },
     account_providers_cloudfront_trust_retrieve(context) {
       // Tributary's AWS principal is the same for every account; the external ID is the account's own.

@@ -6,7 +6,8 @@ import {propertiesOf} from '../schema-values.mts';
 import type {Context, RuleSet} from './index.mts';
 
 type Json = Record<string, unknown>;
-const isObject = (value: unknown): value is Json => Boolean(value) && typeof value === 'object' && !Array.isArray(value);
+const isObject = (value: unknown): value is Json =>
+  Boolean(value) && typeof value === 'object' && !Array.isArray(value);
 const RENAMED = /Deprecated: use `([a-z0-9_]+)`/;
 /** A renamed field that holds the new one's value divided by 100 (`sample_rate`, a fraction). */
 const HUNDREDTH = /\(`([a-z0-9_]+)` \/ 100\)/;
@@ -15,7 +16,9 @@ const HUNDREDTH = /\(`([a-z0-9_]+)` \/ 100\)/;
 export function mirrorAliases(schema: OpenApiNode | undefined, value: unknown, sent: unknown): void {
   if (!schema) return;
   if (Array.isArray(value)) {
-    value.forEach((item, index) => mirrorAliases(schema.items as OpenApiNode, item, Array.isArray(sent) ? sent[index] : undefined));
+    value.forEach((item, index) =>
+      mirrorAliases(schema.items as OpenApiNode, item, Array.isArray(sent) ? sent[index] : undefined),
+    );
     return;
   }
   if (!isObject(value)) return;
@@ -27,7 +30,17 @@ export function mirrorAliases(schema: OpenApiNode | undefined, value: unknown, s
       const sentOld = isObject(sent) && name in sent && !(target in sent);
       if (sentOld && typeof value[name] === 'number') value[target] = Number(value[name]) * scale;
       else if (sentOld) value[target] = value[name];
-      if (value[target] !== undefined) value[name] = typeof value[target] === 'number' ? Number(value[target]) / scale : value[target];
+      if (value[target] !== undefined)
+        value[name] = typeof value[target] === 'number' ? Number(value[target]) / scale : value[target];
+      // A deprecated CDN type replaced by a service provider id (`provider`) keeps naming the CDN type.
+      const allowed = (property.enum ??
+        (property.allOf as {enum?: unknown[]}[] | undefined)?.find((member) => member.enum)?.enum) as
+        unknown[] | undefined;
+      if (allowed && !allowed.includes(value[name])) {
+        if (typeof value.provider_type === 'string' && allowed.includes(value.provider_type))
+          value[name] = value.provider_type;
+        else delete value[name];
+      }
     }
     if (value[name] !== undefined && typeof value[name] === 'object')
       mirrorAliases(property, value[name], isObject(sent) ? sent[name] : undefined);
@@ -35,8 +48,9 @@ export function mirrorAliases(schema: OpenApiNode | undefined, value: unknown, s
 }
 
 const schemaOf = (context: Context) =>
-  context.engine.spec.byOperation.get(context.route.operationId.replace(/_(update|partial_update|create)$/, '_retrieve'))?.responseSchema ??
-  context.route.responseSchema;
+  context.engine.spec.byOperation.get(
+    context.route.operationId.replace(/_(update|partial_update|create)$/, '_retrieve'),
+  )?.responseSchema ?? context.route.responseSchema;
 
 export const aliasRules: RuleSet = {
   any: {

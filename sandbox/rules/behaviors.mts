@@ -24,30 +24,52 @@ export const behaviorRules: RuleSet = {
           });
       const omitted = current.filter((object) => !object.body.is_default && !kept.has(object.id));
       if (omitted.length && context.request.query.get('delete_missing') !== 'true')
-        throw new Problem('behaviors-missing', `The list omits ${omitted.length} behavior(s): send them, or delete_missing=true to delete them.`, {
-          errors: omitted.map((object) => ({field: object.id, message: `The behavior "${String(object.body.name)}" is missing from the list.`})),
-        });
+        throw new Problem(
+          'behaviors-missing',
+          `The list omits ${omitted.length} behavior(s): send them, or delete_missing=true to delete them.`,
+          {
+            errors: omitted.map((object) => ({
+              field: object.id,
+              message: `The behavior "${String(object.body.name)}" is missing from the list.`,
+            })),
+          },
+        );
       for (const object of omitted) context.store.delete(context.sandboxId, collection, object.id);
       items.forEach((item, index) => {
         const previous = current.find((object) => object.id === item.id)?.body;
         const next = previous
           ? {...previous, ...item, order: index + 1, position: index + 1, updated_at: context.nowIso}
-          : build(context, 'services_behaviors_list', {...item, order: index + 1, position: index + 1, is_default: false});
+          : build(context, 'services_behaviors_list', {
+              ...item,
+              order: index + 1,
+              position: index + 1,
+              is_default: false,
+            });
         context.store.put(context.sandboxId, collection, String(next.id), next);
       });
       const all = context.store
         .list(context.sandboxId, collection)
         .map((object) => object.body)
         .sort((a, b) => Number(a.order) - Number(b.order));
-      return {status: 200, headers: {}, body: all.map((behavior) => context.engine.view(context.route.responseSchema?.items, behavior))};
+      return {
+        status: 200,
+        headers: {},
+        body: all.map((behavior) => context.engine.view(context.route.responseSchema?.items, behavior)),
+      };
     },
     services_origins_update_s3_credentials_update(context, body) {
       const collection = `/services/${context.params.service_id}/origins/`;
       const origin = context.store.get(context.sandboxId, collection, context.params.origin_id)!;
       const s3 = origin.body.s3 as Json | undefined;
       if (origin.body.type !== 's3' || !s3)
-        throw new Problem('validation-failed', 'One or more fields are invalid.', {errors: [{field: 'origin_id', message: 'Only an origin of type s3 takes S3 credentials.'}]});
-      context.store.put(context.sandboxId, collection, origin.id, {...origin.body, s3: {...s3, credentials: body, credentials_set: true}, updated_at: context.nowIso});
+        throw new Problem('validation-failed', 'One or more fields are invalid.', {
+          errors: [{field: 'origin_id', message: 'Only an origin of type s3 takes S3 credentials.'}],
+        });
+      context.store.put(context.sandboxId, collection, origin.id, {
+        ...origin.body,
+        s3: {...s3, credentials: body, credentials_set: true},
+        updated_at: context.nowIso,
+      });
       return context.engine.answer(context, 200, context.store.get(context.sandboxId, collection, origin.id)!);
     },
   },

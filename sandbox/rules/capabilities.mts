@@ -21,10 +21,13 @@ const LAMBDA_EDGE_ONLY = ['waf', 'rate_limit', 'url_signing'];
 /** Provider types that cannot verify signed URLs. */
 export const NO_URL_SIGNING = ['google_cloud_cdn', 'azure_cdn'];
 
-const invalid = (field: string, message: string) => new Problem('validation-failed', 'One or more fields are invalid.', {errors: [{field, message}]});
+const invalid = (field: string, message: string) =>
+  new Problem('validation-failed', 'One or more fields are invalid.', {errors: [{field, message}]});
 
 const providersOf = (context: Context) =>
-  context.store.list(context.sandboxId, `/services/${context.params.service_id}/providers/`).map((provider) => provider.body);
+  context.store
+    .list(context.sandboxId, `/services/${context.params.service_id}/providers/`)
+    .map((provider) => provider.body);
 const usesUrlSigning = (behavior: Json) => Boolean((behavior.actions as Json | undefined)?.url_signing);
 
 export const capabilityRules: RuleSet = {
@@ -36,7 +39,12 @@ export const capabilityRules: RuleSet = {
       next.provider_type = type;
       const runtimes = RUNTIMES[type] ?? [];
       if (!runtimes.includes(String(next.runtime)))
-        throw invalid('runtime', runtimes.length ? `A ${type} provider runs ${runtimes.join(' or ')}.` : `A ${type} provider runs no Tributary edge code.`);
+        throw invalid(
+          'runtime',
+          runtimes.length
+            ? `A ${type} provider runs ${runtimes.join(' or ')}.`
+            : `A ${type} provider runs no Tributary edge code.`,
+        );
       const features = (next.features as string[] | undefined) ?? [];
       const needsLambda = features.filter((feature) => LAMBDA_EDGE_ONLY.includes(feature));
       if (next.runtime === 'cloudfront_functions' && needsLambda.length)
@@ -46,7 +54,10 @@ export const capabilityRules: RuleSet = {
       if (!usesUrlSigning(next)) return;
       const unable = providersOf(context).find((provider) => NO_URL_SIGNING.includes(String(provider.provider_type)));
       if (unable)
-        throw invalid('actions.url_signing', `The provider "${String(unable.provider_name)}" (${String(unable.provider_type)}) cannot verify signed URLs.`);
+        throw invalid(
+          'actions.url_signing',
+          `The provider "${String(unable.provider_name)}" (${String(unable.provider_type)}) cannot verify signed URLs.`,
+        );
     },
   },
   initial: {
@@ -56,7 +67,10 @@ export const capabilityRules: RuleSet = {
         .list(context.sandboxId, `/services/${context.params.service_id}/behaviors/`)
         .find((behavior) => usesUrlSigning(behavior.body));
       if (signing)
-        throw invalid('account_provider_id', `${String(object.provider_type)} cannot verify signed URLs, which the behavior "${String(signing.body.name)}" requires.`);
+        throw invalid(
+          'account_provider_id',
+          `${String(object.provider_type)} cannot verify signed URLs, which the behavior "${String(signing.body.name)}" requires.`,
+        );
       return object;
     },
   },

@@ -54,7 +54,14 @@ export function saveVersion(
       ? {type: 'access_token', id: context.token.accessTokenId, name: 'sandbox token'}
       : {type: 'access_token', id: null, name: 'sandbox admin token'},
     rolled_back_from: rolledBackFrom,
-    changes: [{resource_type: resourceType(context), resource_id: change.resourceId, action: change.action, summary: change.summary}],
+    changes: [
+      {
+        resource_type: resourceType(context),
+        resource_id: change.resourceId,
+        action: change.action,
+        summary: change.summary,
+      },
+    ],
     deployments: providers.map((provider) => ({
       service_provider_id: provider.id,
       provider_type: provider.provider_type,
@@ -64,18 +71,34 @@ export function saveVersion(
       updated_at: context.nowIso,
     })),
   });
-  const snapshot = store.listUnder(sandboxId, service(serviceId)).filter((object) => isSetting(object.collection, serviceId));
-  store.put(sandboxId, snapshotsOf(serviceId), String(number), {objects: snapshot.map(({collection, id, body}) => ({collection, id, body}))});
+  const snapshot = store
+    .listUnder(sandboxId, service(serviceId))
+    .filter((object) => isSetting(object.collection, serviceId));
+  store.put(sandboxId, snapshotsOf(serviceId), String(number), {
+    objects: snapshot.map(({collection, id, body}) => ({collection, id, body})),
+  });
   store.put(sandboxId, '/services/', serviceId, {
     ...current.body,
     current_version: number,
-    ...(deploying ? {target_version: number, status: current.body.active_version ? current.body.status : 'deploying'} : {}),
+    ...(deploying
+      ? {target_version: number, status: current.body.active_version ? current.body.status : 'deploying'}
+      : {}),
     updated_at: context.nowIso,
   });
   if (deploying) {
     for (const provider of providers)
-      store.put(sandboxId, providersOf(serviceId), String(provider.id), {...provider, deployment_status: 'deploying', updated_at: context.nowIso});
-    store.schedule(sandboxId, context.now + context.engine.delayMs, {kind: 'deploy', collection: versionsOf(serviceId), objectId: String(number), data: {serviceId}});
+      if (provider.provider_type !== 'unmanaged')
+        store.put(sandboxId, providersOf(serviceId), String(provider.id), {
+          ...provider,
+          deployment_status: 'deploying',
+          updated_at: context.nowIso,
+        });
+    store.schedule(sandboxId, context.now + context.engine.delayMs, {
+      kind: 'deploy',
+      collection: versionsOf(serviceId),
+      objectId: String(number),
+      data: {serviceId},
+    });
   }
   context.savedVersion = number;
   return number;
@@ -97,8 +120,13 @@ registerApplier('deploy', (store: Store, sandboxId: string, change, outcome: Out
   }));
   if (ok)
     for (const earlier of store.list(sandboxId, versionsOf(serviceId)))
-      if (earlier.body.state === 'active') store.put(sandboxId, versionsOf(serviceId), earlier.id, {...earlier.body, state: 'superseded'});
-  store.put(sandboxId, versionsOf(serviceId), change.objectId, {...version.body, state: ok ? 'active' : 'failed', deployments});
+      if (earlier.body.state === 'active')
+        store.put(sandboxId, versionsOf(serviceId), earlier.id, {...earlier.body, state: 'superseded'});
+  store.put(sandboxId, versionsOf(serviceId), change.objectId, {
+    ...version.body,
+    state: ok ? 'active' : 'failed',
+    deployments,
+  });
   for (const provider of store.list(sandboxId, providersOf(serviceId))) {
     const failed = !ok && deployments[0]?.service_provider_id === provider.id;
     store.put(sandboxId, providersOf(serviceId), provider.id, {
@@ -108,7 +136,9 @@ registerApplier('deploy', (store: Store, sandboxId: string, change, outcome: Out
       deployment_error: failed ? detail : null,
       deployed_version: failed ? provider.body.deployed_version : version.body.version,
       provider_resource_id: provider.body.provider_resource_id ?? `sbx-${provider.id.slice(0, 8)}`,
-      provider_cname: provider.body.provider_cname ?? `${current.body.uid}.${provider.body.provider_type}.sandbox.tributary.example`,
+      provider_cname:
+        provider.body.provider_cname ??
+        `${String(current.body.uid)}.${String(provider.body.provider_type)}.sandbox.tributary.example`,
       updated_at: nowIso,
     });
   }
@@ -125,7 +155,11 @@ registerApplier('deploy', (store: Store, sandboxId: string, change, outcome: Out
 export function savedByAction(context: Context): void {
   if (context.savedVersion !== undefined || !context.params.service_id) return;
   if (!context.route.successHeaders.includes('Tributary-Config-Version')) return;
-  saveVersion(context, context.params.service_id, {action: 'updated', resourceId: null, summary: `${context.route.operationId} (sandbox)`});
+  saveVersion(context, context.params.service_id, {
+    action: 'updated',
+    resourceId: null,
+    summary: `${context.route.operationId} (sandbox)`,
+  });
 }
 
 function versionAnswer(context: Context, pick: (service: Json) => unknown, missing: () => never) {
@@ -152,17 +186,32 @@ export const configVersionRules: RuleSet = {
   },
   actions: {
     services_service_config_current_retrieve: (context) =>
-      versionAnswer(context, (current) => current.current_version, () => {
-        throw new Problem('not-found', 'This service has no saved version.');
-      }),
+      versionAnswer(
+        context,
+        (current) => current.current_version,
+        () => {
+          throw new Problem('not-found', 'This service has no saved version.');
+        },
+      ),
     services_service_config_target_retrieve: (context) =>
-      versionAnswer(context, (current) => current.target_version, () => {
-        throw new Problem('no-active-version', 'No version of this service has been rolled out yet: attach a provider first.');
-      }),
+      versionAnswer(
+        context,
+        (current) => current.target_version,
+        () => {
+          throw new Problem(
+            'no-active-version',
+            'No version of this service has been rolled out yet: attach a provider first.',
+          );
+        },
+      ),
     services_service_config_active_retrieve: (context) =>
-      versionAnswer(context, (current) => current.active_version, () => {
-        throw new Problem('no-active-version', 'No version of this service is live on every provider yet.');
-      }),
+      versionAnswer(
+        context,
+        (current) => current.active_version,
+        () => {
+          throw new Problem('no-active-version', 'No version of this service is live on every provider yet.');
+        },
+      ),
     services_service_config_create(context, body) {
       const {store, sandboxId} = context;
       const serviceId = context.params.service_id;
@@ -176,10 +225,16 @@ export const configVersionRules: RuleSet = {
         if (isSetting(object.collection, serviceId)) store.delete(sandboxId, object.collection, object.id);
       for (const object of snapshot.body.objects as {collection: string; id: string; body: Json}[])
         store.put(sandboxId, object.collection, object.id, object.body);
-      const number = saveVersion(context, serviceId, {action: 'updated', resourceId: null, summary: `Rollback to version ${from}`}, from);
+      const number = saveVersion(
+        context,
+        serviceId,
+        {action: 'updated', resourceId: null, summary: `Rollback to version ${from}`},
+        from,
+      );
       const saved = store.get(sandboxId, versionsOf(serviceId), String(number))!;
       const description = (body as Json).description;
-      if (description !== undefined) store.put(sandboxId, versionsOf(serviceId), String(number), {...saved.body, description});
+      if (description !== undefined)
+        store.put(sandboxId, versionsOf(serviceId), String(number), {...saved.body, description});
       return context.engine.answer(context, 201, store.get(sandboxId, versionsOf(serviceId), String(number))!, {
         Location: `${context.request.apiBase}/${context.request.version}${versionsOf(serviceId)}${number}/`,
       });
@@ -188,8 +243,15 @@ export const configVersionRules: RuleSet = {
   deleting: {
     '/services/{service_id}/service-config/'(context, object) {
       const current = context.store.get(context.sandboxId, '/services/', context.params.service_id)!;
-      if ([current.body.current_version, current.body.target_version, current.body.active_version].includes(object.version))
-        throw new Problem('config-version-in-use', `Version ${String(object.version)} is the current, target or active version and cannot be deleted.`);
+      if (
+        [current.body.current_version, current.body.target_version, current.body.active_version].includes(
+          object.version,
+        )
+      )
+        throw new Problem(
+          'config-version-in-use',
+          `Version ${String(object.version)} is the current, target or active version and cannot be deleted.`,
+        );
     },
   },
 };

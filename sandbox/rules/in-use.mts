@@ -29,9 +29,13 @@ export const inUseRules: RuleSet = {
         if (other.id === id || other.collection.startsWith(own) || HISTORY.test(other.collection)) continue;
         if (!JSON.stringify(other.body).includes(`"${id}"`)) continue;
         const name = other.body.name ?? other.body.hostname ?? other.id;
-        throw new Problem(IN_USE_TYPES[template] ?? 'resource-in-use', `${String(name)} (${other.id}, at ${other.collection}) still uses it; remove the reference first.`, {
-          existing_id: other.id,
-        });
+        throw new Problem(
+          IN_USE_TYPES[template] ?? 'resource-in-use',
+          `${String(name)} (${other.id}, at ${other.collection}) still uses it; remove the reference first.`,
+          {
+            existing_id: other.id,
+          },
+        );
       }
     },
   },

@@ -12,6 +12,7 @@ import {configVersionRules} from './config-versions.mts';
 import {inUseRules} from './in-use.mts';
 import {lifecycleRules} from './lifecycle.mts';
 import {limitRules} from './limits.mts';
+import {monitorRules} from './monitors.mts';
 import {nameRules} from './names.mts';
 import {orderRules} from './order.mts';
 import {policyRules} from './policies.mts';
@@ -68,12 +69,11 @@ export interface RuleSet {
 }
 
 const SETS: RuleSet[] = [
-  reservedIdRules,
   aliasRules,
   orderRules,
-  lifecycleRules,
   nameRules,
   serviceRules,
+  lifecycleRules,
   configVersionRules,
   providerRules,
   capabilityRules,
@@ -81,8 +81,11 @@ const SETS: RuleSet[] = [
   purgeRules,
   inUseRules,
   limitRules,
+  monitorRules,
   accountRules,
   behaviorRules,
+  // Last: the page's id wins over any the rules above made.
+  reservedIdRules,
 ];
 
 function hooks<K extends 'initial' | 'check' | 'deleting' | 'saved'>(kind: K, template: string) {

@@ -10,7 +10,13 @@ type Json = Record<string, unknown>;
 export type Outcome = 'success' | 'failure';
 
 /** How a pending change of one kind is made: it returns the fields to merge into the object. */
-export type Applier = (store: Store, sandboxId: string, change: PendingChange, outcome: Outcome, nowIso: string) => void;
+export type Applier = (
+  store: Store,
+  sandboxId: string,
+  change: PendingChange,
+  outcome: Outcome,
+  nowIso: string,
+) => void;
 const APPLIERS = new Map<string, Applier>();
 
 export function registerApplier(kind: string, applier: Applier): void {
@@ -20,15 +26,18 @@ export function registerApplier(kind: string, applier: Applier): void {
 /** A status that the outside world moves on: the state a new object starts in and where it ends. */
 interface Lifecycle {
   /** The object's fields while it waits. */
-  waiting: Json;
+  waiting: Json | ((object: Json) => Json);
   success: (object: Json, nowIso: string) => Json;
   failure: Json;
   /** Whether this object waits at all (a managed certificate does, an imported one does not). */
   applies?: (object: Json) => boolean;
 }
 
+/** The authority that issues managed certificates (as the guides show it). */
+export const MANAGED_ISSUER = "CN=R11, O=Let's Encrypt, C=US";
 const SIMULATED = '(simulated by the sandbox: call the test helper "complete" to succeed instead)';
-const plusDays = (iso: string, days: number) => new Date(Date.parse(iso) + days * 86_400_000).toISOString().replace(/\.\d{3}Z$/, 'Z');
+const plusDays = (iso: string, days: number) =>
+  new Date(Date.parse(iso) + days * 86_400_000).toISOString().replace(/\.\d{3}Z$/, 'Z');
 
 /** The statuses the outside world moves, by collection. */
 export const LIFECYCLES: Record<string, Lifecycle> = {
@@ -43,16 +52,24 @@ export const LIFECYCLES: Record<string, Lifecycle> = {
     success: (object, nowIso) => ({
       status: 'issued',
       status_detail: null,
+      challenge_records: ((object.challenge_records as Json[]) ?? []).map((record) => ({...record, validated: true})),
       not_before: nowIso,
       not_after: plusDays(nowIso, 90),
-      issuer: 'CN=Tributary Sandbox CA, O=Tributary',
+      issuer: MANAGED_ISSUER,
       fingerprint_sha256: createHash('sha256').update(String(object.id)).digest('hex'),
     }),
     failure: {status: 'failed', status_detail: `The DNS challenge record was not found ${SIMULATED}.`},
     applies: (object) => object.type === 'managed',
   },
   '/services/{service_id}/domains/': {
-    waiting: {status: 'pending_dns', status_detail: 'The hostname does not resolve through cname_target yet.'},
+    waiting: (object) => {
+      const names = [object.hostname, ...((object.aliases as string[]) ?? [])].map(String);
+      const list = names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : names[0];
+      return {
+        status: 'pending_dns',
+        status_detail: `${list} ${names.length > 1 ? 'have' : 'has'} no CNAME record to ${String(object.cname_target)}.`,
+      };
+    },
     success: () => ({status: 'active', status_detail: null}),
     failure: {status: 'misconfigured', status_detail: `The hostname resolves elsewhere ${SIMULATED}.`},
   },
@@ -61,7 +78,11 @@ export const LIFECYCLES: Record<string, Lifecycle> = {
   '/services/{service_id}/waf-logging/': destinationLifecycle(),
   '/services/{service_id}/compute/': {
     waiting: {status: 'pending', status_detail: null},
-    success: (object, nowIso) => ({status: object.enabled === false ? 'disabled' : 'deployed', status_detail: null, deployed_at: nowIso}),
+    success: (object, nowIso) => ({
+      status: object.enabled === false ? 'disabled' : 'deployed',
+      status_detail: null,
+      deployed_at: nowIso,
+    }),
     failure: {status: 'failed', status_detail: `The provider refused the runtime ${SIMULATED}.`},
   },
   '/services/{service_id}/modify-extended-stats/': {
@@ -84,7 +105,7 @@ function destinationLifecycle(): Lifecycle {
 function startWaiting(template: string, object: Json): boolean {
   const lifecycle = LIFECYCLES[template];
   if (!lifecycle || (lifecycle.applies && !lifecycle.applies(object))) return false;
-  Object.assign(object, lifecycle.waiting);
+  Object.assign(object, typeof lifecycle.waiting === 'function' ? lifecycle.waiting(object) : lifecycle.waiting);
   return true;
 }
 
@@ -104,12 +125,17 @@ registerApplier('lifecycle', (store, sandboxId, change, outcome, nowIso) => {
   const lifecycle = LIFECYCLES[String(change.data.template)];
   if (!current || !lifecycle) return;
   const fields = outcome === 'success' ? lifecycle.success(current.body, nowIso) : lifecycle.failure;
-  store.put(sandboxId, change.collection, change.objectId, {...current.body, ...fields, ...('updated_at' in current.body ? {updated_at: nowIso} : {})});
+  store.put(sandboxId, change.collection, change.objectId, {
+    ...current.body,
+    ...fields,
+    ...('updated_at' in current.body ? {updated_at: nowIso} : {}),
+  });
 });
 
 /** Makes the changes due by `now`; called at the start of each request of the sandbox. */
 export function advance(store: Store, sandboxId: string, now: number): void {
-  for (const change of store.takeDue(sandboxId, now)) apply(store, sandboxId, change, (change.data.outcome as Outcome) ?? 'success', now);
+  for (const change of store.takeDue(sandboxId, now))
+    apply(store, sandboxId, change, (change.data.outcome as Outcome) ?? 'success', now);
 }
 
 /** Makes every pending change (of one object, when given) now: the test helpers. Returns how many. */
@@ -138,8 +164,10 @@ export const lifecycleRules: RuleSet = {
       const template = context.route.collection;
       if (!next) return;
       if (!previous) {
-        if (LIFECYCLES[template] && Object.entries(LIFECYCLES[template].waiting).every(([field, value]) => next[field] === value))
-          schedule(context, template, next);
+        const lifecycle = LIFECYCLES[template];
+        const waiting =
+          lifecycle && (typeof lifecycle.waiting === 'function' ? lifecycle.waiting(next) : lifecycle.waiting);
+        if (waiting && next.status === waiting.status) schedule(context, template, next);
         return;
       }
       // Turning extended statistics on, or changing a certificate's domains, waits for the outside world again.
@@ -150,7 +178,11 @@ export const lifecycleRules: RuleSet = {
         else if (changed) waits = startWaiting(template, next);
         context.store.put(context.sandboxId, context.collectionPath, '_', next);
       }
-      if (template === '/certificates/' && next.type === 'managed' && JSON.stringify(next.domains) !== JSON.stringify(previous.domains)) {
+      if (
+        template === '/certificates/' &&
+        next.type === 'managed' &&
+        JSON.stringify(next.domains) !== JSON.stringify(previous.domains)
+      ) {
         waits = startWaiting(template, next);
         context.store.put(context.sandboxId, context.collectionPath, String(next.id), next);
       }

@@ -14,24 +14,45 @@ export const limitRules: RuleSet = {
   check: {
     '/services/{service_id}/protocol-config/'(context, next, previous) {
       if (previous && previous.scope === 'all_domains' && next.scope !== 'all_domains')
-        throw new Problem('all-domains-protocol-config', 'The all-domains protocol config stays; change its settings instead.');
+        throw new Problem(
+          'all-domains-protocol-config',
+          'The all-domains protocol config stays; change its settings instead.',
+        );
       const same = others(context, next).find((other) => next.domain_id && other.body.domain_id === next.domain_id);
-      if (same) throw new Problem('protocol-config-exists', `The domain already has the protocol config ${same.id}.`, {existing_id: same.id});
+      if (same)
+        throw new Problem('protocol-config-exists', `The domain already has the protocol config ${same.id}.`, {
+          existing_id: same.id,
+        });
     },
     '/services/{service_id}/compute/'(context, next) {
       const same = others(context, next).find((other) => other.body.service_provider_id === next.service_provider_id);
-      if (same) throw new Problem('compute-deployment-exists', `The service already has the compute deployment ${same.id} on this provider.`, {existing_id: same.id});
+      if (same)
+        throw new Problem(
+          'compute-deployment-exists',
+          `The service already has the compute deployment ${same.id} on this provider.`,
+          {existing_id: same.id},
+        );
     },
     '/services/{service_id}/geo-restriction/'(context, next) {
       const same = others(context, next).find((other) => other.body.path_pattern === next.path_pattern);
-      if (same) throw new Problem('duplicate-path-pattern', `The geo restriction rule ${same.id} already applies to ${String(next.path_pattern)}.`);
+      if (same)
+        throw new Problem(
+          'duplicate-path-pattern',
+          `The geo restriction rule ${same.id} already applies to ${String(next.path_pattern)}.`,
+        );
     },
     '/services/{service_id}/request-log-rules/'(context, next, previous) {
-      if (!previous && others(context, next).length >= 50) throw new Problem('request-log-rule-limit', 'A service has at most 50 request log rules.');
+      if (!previous && others(context, next).length >= 50)
+        throw new Problem('request-log-rule-limit', 'A service has at most 50 request log rules.');
     },
     '/services/{service_id}/url-signing-keys/'(context, next, previous) {
-      if (!previous && others(context, next).length >= 5) throw new Problem('url-signing-key-limit', 'A service has at most 5 URL signing keys: delete a retired one first.');
-      if (previous?.status === 'active' && next.status !== 'active') checkNotLastActiveKey(context, String(previous.key_id));
+      if (!previous && others(context, next).length >= 5)
+        throw new Problem(
+          'url-signing-key-limit',
+          'A service has at most 5 URL signing keys: delete a retired one first.',
+        );
+      if (previous?.status === 'active' && next.status !== 'active')
+        checkNotLastActiveKey(context, String(previous.key_id));
     },
     '/account-provider-commitment/'(context, next) {
       const start = String(next.start_month);
@@ -43,18 +64,31 @@ export const limitRules: RuleSet = {
           start <= String(other.body.end_month ?? '9999-12'),
       );
       if (same)
-        throw new Problem('commitment-overlap', `The commitment ${same.id} (${String(same.body.start_month)} to ${String(same.body.end_month)}) already covers some of these months.`, {
-          existing_id: same.id,
-        });
+        throw new Problem(
+          'commitment-overlap',
+          `The commitment ${same.id} (${String(same.body.start_month)} to ${String(same.body.end_month)}) already covers some of these months.`,
+          {
+            existing_id: same.id,
+          },
+        );
     },
     '/users/'(context, next, previous) {
-      if (previous?.is_owner && next.role !== previous.role) throw new Problem('owner-role-fixed', 'The account owner is always an Admin.');
+      if (previous?.is_owner && next.role !== previous.role)
+        throw new Problem('owner-role-fixed', 'The account owner is always an Admin.');
     },
     '/invitations/'(context, next) {
       const email = String(next.email).toLowerCase();
-      const member = context.store.list(context.sandboxId, '/users/').find((user) => String(user.body.email).toLowerCase() === email);
-      const pending = others(context, next).find((other) => String(other.body.email).toLowerCase() === email && other.body.status === 'pending');
-      if (member || pending) throw new Problem('already-a-member', `${email} is already a user of this account, or has a pending invitation.`);
+      const member = context.store
+        .list(context.sandboxId, '/users/')
+        .find((user) => String(user.body.email).toLowerCase() === email);
+      const pending = others(context, next).find(
+        (other) => String(other.body.email).toLowerCase() === email && other.body.status === 'pending',
+      );
+      if (member || pending)
+        throw new Problem(
+          'already-a-member',
+          `${email} is already a user of this account, or has a pending invitation.`,
+        );
     },
     '/services/{service_id}/modify-extended-stats/'(context, next) {
       if (!next.enabled) return;
@@ -62,10 +96,18 @@ export const limitRules: RuleSet = {
         .list(context.sandboxId, `/services/${context.params.service_id}/providers/`)
         .some((provider) => {
           if (provider.body.provider_type !== 'cloudfront') return false;
-          const account = context.store.get(context.sandboxId, '/account-providers/', String(provider.body.account_provider_id));
+          const account = context.store.get(
+            context.sandboxId,
+            '/account-providers/',
+            String(provider.body.account_provider_id),
+          );
           return account?.body.access === 'full';
         });
-      if (!cloudfront) throw new Problem('no-cloudfront-provider', 'Extended statistics need a CloudFront provider with full access attached to the service.');
+      if (!cloudfront)
+        throw new Problem(
+          'no-cloudfront-provider',
+          'Extended statistics need a CloudFront provider with full access attached to the service.',
+        );
     },
   },
   deleting: {
@@ -76,7 +118,11 @@ export const limitRules: RuleSet = {
       if (object.status === 'active') checkNotLastActiveKey(context, String(object.key_id));
     },
     '/services/{service_id}/protocol-config/'(context, object) {
-      if (object.scope === 'all_domains') throw new Problem('all-domains-protocol-config', 'The all-domains protocol config stays; change its settings instead.');
+      if (object.scope === 'all_domains')
+        throw new Problem(
+          'all-domains-protocol-config',
+          'The all-domains protocol config stays; change its settings instead.',
+        );
     },
   },
 };
@@ -92,5 +138,8 @@ function checkNotLastActiveKey(context: Context, keyId: string): void {
     .list(context.sandboxId, `/services/${serviceId}/behaviors/`)
     .find((behavior) => Boolean((behavior.body.actions as Json | undefined)?.url_signing));
   if (requiring)
-    throw new Problem('last-active-signing-key', `The behavior "${String(requiring.body.name)}" requires signed URLs, and this is the only active key.`);
+    throw new Problem(
+      'last-active-signing-key',
+      `The behavior "${String(requiring.body.name)}" requires signed URLs, and this is the only active key.`,
+    );
 }

@@ -18,8 +18,9 @@ function uniqueFields(schema: OpenApiNode | undefined, object: Record<string, un
 
 function checkUnique(context: Context, next: Record<string, unknown>): void {
   const schema =
-    context.engine.spec.byOperation.get(context.route.operationId.replace(/_(update|partial_update|create)$/, '_retrieve'))?.responseSchema ??
-    context.route.responseSchema;
+    context.engine.spec.byOperation.get(
+      context.route.operationId.replace(/_(update|partial_update|create)$/, '_retrieve'),
+    )?.responseSchema ?? context.route.responseSchema;
   const fields = uniqueFields(schema, next);
   if (!fields.length) return;
   const idField = context.engine.spec.idField(context.route.collection);
@@ -27,9 +28,13 @@ function checkUnique(context: Context, next: Record<string, unknown>): void {
     if (other.id === String(next[idField])) continue;
     for (const field of fields)
       if (next[field] !== undefined && other.body[field] === next[field])
-        throw new Problem('duplicate-name', `Another resource here, ${other.id}, already has the ${field} "${String(next[field])}".`, {
-          existing_id: other.id,
-        });
+        throw new Problem(
+          'duplicate-name',
+          `Another resource here, ${other.id}, already has the ${field} "${String(next[field])}".`,
+          {
+            existing_id: other.id,
+          },
+        );
   }
 }
 

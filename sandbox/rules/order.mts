@@ -7,18 +7,28 @@ import type {Context, RuleSet} from './index.mts';
 type Json = Record<string, unknown>;
 
 function hasOrder(context: Context, object: Json): boolean {
-  const schema = context.route.kind === 'create' ? context.route.responseSchema : context.engine.spec.byOperation.get(context.route.operationId.replace(/_(update|partial_update)$/, '_retrieve'))?.responseSchema;
+  const schema =
+    context.route.kind === 'create'
+      ? context.route.responseSchema
+      : context.engine.spec.byOperation.get(context.route.operationId.replace(/_(update|partial_update)$/, '_retrieve'))
+          ?.responseSchema;
   const property = schema ? propertiesOf(schema, object).order : undefined;
   return Boolean(property && !property.readOnly && property.type === 'integer');
 }
 
 function place(context: Context, object: Json, previous: Json | undefined): void {
-  if (object.is_default) return;
+  if (object.is_default) {
+    // The default behavior is always first and cannot be moved.
+    object.order = 0;
+    if ('position' in object || previous?.position !== undefined) object.position = 0;
+    return;
+  }
   const others = context.store
     .list(context.sandboxId, context.collectionPath)
     .filter((other) => other.id !== object.id && !other.body.is_default);
   if (object.order === undefined || object.order === null) {
     object.order = previous?.order ?? Math.max(0, ...others.map((other) => Number(other.body.order ?? 0))) + 1;
+    if (previous?.position !== undefined || 'position' in object) object.position = object.order;
   }
   if (previous && previous.order === object.order) return;
   const taken = others.filter((other) => Number(other.body.order) >= Number(object.order));

@@ -37,32 +37,51 @@ export const policyRules: RuleSet = {
     '/services/{service_id}/traffic-policies/'(context, next, previous) {
       const scope = (next.scope ?? {}) as Scope;
       if (previous?.is_default) {
-        if (priorityOf(scope) !== 0) throw invalid('scope', 'The default policy covers the whole world; its scope stays empty.');
-      } else if (priorityOf(scope) === 0) throw invalid('scope', 'Only the default policy has an empty scope: set continents, countries, subdivisions or asns.');
+        if (priorityOf(scope) !== 0)
+          throw invalid('scope', 'The default policy covers the whole world; its scope stays empty.');
+      } else if (priorityOf(scope) === 0)
+        throw invalid(
+          'scope',
+          'Only the default policy has an empty scope: set continents, countries, subdivisions or asns.',
+        );
       next.priority = priorityOf(scope);
-      const serviceProviders = new Set(context.store.list(context.sandboxId, `/services/${context.params.service_id}/providers/`).map((provider) => provider.id));
+      const serviceProviders = new Set(
+        context.store
+          .list(context.sandboxId, `/services/${context.params.service_id}/providers/`)
+          .map((provider) => provider.id),
+      );
       const providers = (next.providers ?? []) as Json[];
       const seen = new Set<unknown>();
       providers.forEach((provider, index) => {
         if (!serviceProviders.has(String(provider.service_provider_id)))
           throw invalid(`providers.${index}.service_provider_id`, 'Not a service provider of this service.');
-        if (seen.has(provider.service_provider_id)) throw invalid(`providers.${index}.service_provider_id`, 'Each provider may be listed once.');
+        if (seen.has(provider.service_provider_id))
+          throw invalid(`providers.${index}.service_provider_id`, 'Each provider may be listed once.');
         seen.add(provider.service_provider_id);
       });
       if (!providers.length) throw invalid('providers', 'List at least one provider.');
       if (next.kind !== 'dynamic') {
-        const total = providers.filter((provider) => provider.eligible !== false).reduce((sum, provider) => sum + Number(provider.weight ?? 0), 0);
+        const total = providers
+          .filter((provider) => provider.eligible !== false)
+          .reduce((sum, provider) => sum + Number(provider.weight ?? 0), 0);
         if (total !== 100)
-          throw invalid('providers', `The weights of the eligible providers must add up to 100; they add up to ${total}.`);
+          throw invalid(
+            'providers',
+            `The weights of the eligible providers must add up to 100; they add up to ${total}.`,
+          );
       }
       if (next.kind !== 'dynamic' && ((next.performance_check_ids as unknown[]) ?? []).length)
         throw invalid('performance_check_ids', 'Only dynamic policies use performance checks.');
       for (const other of context.store.list(context.sandboxId, context.collectionPath)) {
         if (other.id === next.id || other.body.is_default || next.is_default) continue;
         if (other.body.priority === next.priority && overlap(other.body.scope as Scope, scope))
-          throw new Problem('overlapping-traffic-policy', `The policy "${String(other.body.name)}" (${other.id}) already covers part of this scope at the same priority.`, {
-            existing_id: other.id,
-          });
+          throw new Problem(
+            'overlapping-traffic-policy',
+            `The policy "${String(other.body.name)}" (${other.id}) already covers part of this scope at the same priority.`,
+            {
+              existing_id: other.id,
+            },
+          );
       }
     },
   },

@@ -13,11 +13,21 @@ type Scope = 'requested' | 'requested-after-slash' | 'all';
 
 /** Per provider type: whether each kind of item is purged as requested or as a full purge. */
 export const PURGE_SCOPES: Record<string, Record<PurgeItemKind, Scope>> = {
-  cloudflare: {exact: 'requested', 'trailing-wildcard': 'requested-after-slash', 'other-wildcard': 'all', tag: 'requested'},
+  cloudflare: {
+    exact: 'requested',
+    'trailing-wildcard': 'requested-after-slash',
+    'other-wildcard': 'all',
+    tag: 'requested',
+  },
   cloudfront: {exact: 'requested', 'trailing-wildcard': 'requested', 'other-wildcard': 'all', tag: 'all'},
   fastly: {exact: 'requested', 'trailing-wildcard': 'all', 'other-wildcard': 'all', tag: 'requested'},
   akamai: {exact: 'requested', 'trailing-wildcard': 'all', 'other-wildcard': 'all', tag: 'requested'},
-  google_cloud_cdn: {exact: 'requested', 'trailing-wildcard': 'requested-after-slash', 'other-wildcard': 'all', tag: 'requested'},
+  google_cloud_cdn: {
+    exact: 'requested',
+    'trailing-wildcard': 'requested-after-slash',
+    'other-wildcard': 'all',
+    tag: 'requested',
+  },
   azure_cdn: {exact: 'requested', 'trailing-wildcard': 'requested-after-slash', 'other-wildcard': 'all', tag: 'all'},
 };
 
@@ -28,7 +38,13 @@ export function purgeScope(providerType: string, type: string, items: string[]):
   if (!table) return 'all';
   for (const item of items) {
     const kind: PurgeItemKind =
-      type === 'tags' ? 'tag' : !item.includes('*') ? 'exact' : item.indexOf('*') === item.length - 1 ? 'trailing-wildcard' : 'other-wildcard';
+      type === 'tags'
+        ? 'tag'
+        : !item.includes('*')
+          ? 'exact'
+          : item.indexOf('*') === item.length - 1
+            ? 'trailing-wildcard'
+            : 'other-wildcard';
     const scope = table[kind];
     if (scope === 'all' || (scope === 'requested-after-slash' && !item.endsWith('/*'))) return 'all';
   }
@@ -39,8 +55,13 @@ function startPurge(context: Context, type: 'urls' | 'tags' | 'all', items: stri
   const serviceId = context.params.service_id;
   const service = context.store.get(context.sandboxId, '/services/', serviceId)!;
   if (service.body.active_version === null || service.body.active_version === undefined)
-    throw new Problem('service-not-deployed', 'No configuration of this service is live on a provider yet, so there is no cache to purge.');
-  const providers = context.store.list(context.sandboxId, `/services/${serviceId}/providers/`).map((provider) => provider.body);
+    throw new Problem(
+      'service-not-deployed',
+      'No configuration of this service is live on a provider yet, so there is no cache to purge.',
+    );
+  const providers = context.store
+    .list(context.sandboxId, `/services/${serviceId}/providers/`)
+    .map((provider) => provider.body);
   const id = randomUUID();
   const purge = {
     id,
@@ -66,7 +87,12 @@ function startPurge(context: Context, type: 'urls' | 'tags' | 'all', items: stri
   };
   const collection = `/services/${serviceId}/purges/`;
   context.store.put(context.sandboxId, collection, id, purge);
-  context.store.schedule(context.sandboxId, context.now + context.engine.delayMs, {kind: 'purge', collection, objectId: id, data: {}});
+  context.store.schedule(context.sandboxId, context.now + context.engine.delayMs, {
+    kind: 'purge',
+    collection,
+    objectId: id,
+    data: {},
+  });
   const location = `${context.request.apiBase}/${context.request.version}${collection}${id}/`;
   return {status: 202, headers: {Location: location}, body: context.engine.view(context.route.responseSchema, purge)};
 }
@@ -78,10 +104,21 @@ registerApplier('purge', (store, sandboxId, change, outcome, nowIso) => {
     if (provider.status === 'skipped') return provider;
     const failed = outcome === 'failure' && index === 0;
     const detail = failed ? 'The provider refused the purge (simulated by the sandbox).' : null;
-    return {...provider, status: failed ? 'failed' : 'completed', completed_at: failed ? null : nowIso, status_detail: detail, error: detail};
+    return {
+      ...provider,
+      status: failed ? 'failed' : 'completed',
+      completed_at: failed ? null : nowIso,
+      status_detail: detail,
+      error: detail,
+    };
   });
   const failed = providers.some((provider) => provider.status === 'failed');
-  store.put(sandboxId, change.collection, change.objectId, {...purge.body, providers, status: failed ? 'partially_failed' : 'completed', completed_at: nowIso});
+  store.put(sandboxId, change.collection, change.objectId, {
+    ...purge.body,
+    providers,
+    status: failed ? 'partially_failed' : 'completed',
+    completed_at: nowIso,
+  });
 });
 
 export const purgeRules: RuleSet = {
@@ -93,7 +130,9 @@ export const purgeRules: RuleSet = {
       const service = context.store.get(context.sandboxId, '/services/', context.params.service_id)!;
       if (wanted !== undefined && wanted !== service.body.uid)
         throw new Problem('validation-failed', 'One or more fields are invalid.', {
-          errors: [{field: 'confirm_service_uid', message: `Does not match the uid of service ${context.params.service_id}.`}],
+          errors: [
+            {field: 'confirm_service_uid', message: `Does not match the uid of service ${context.params.service_id}.`},
+          ],
         });
       return startPurge(context, 'all', []);
     },

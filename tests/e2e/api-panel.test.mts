@@ -137,7 +137,9 @@ describe('operation page panel', () => {
     await panel.getByRole('button', {name: 'Get a sandbox token'}).click();
     await panel.getByText('Sandbox token ready').waitFor();
     const [request] = await Promise.all([
-      page.waitForRequest((candidate) => candidate.url().startsWith(`${new URL(page.url()).origin}${SANDBOX_PATH}/api/v1/services/`)),
+      page.waitForRequest((candidate) =>
+        candidate.url().startsWith(`${new URL(page.url()).origin}${SANDBOX_PATH}/api/v1/services/`),
+      ),
       panel.getByRole('button', {name: /send api request/i}).click(),
     ]);
     assert.equal(request.method(), 'POST');
@@ -146,7 +148,10 @@ describe('operation page panel', () => {
       .getByRole('status')
       .filter({hasText: /Response: 409\b/})
       .waitFor();
-    assert.match(await panel.getByRole('region', {name: 'Response body', exact: true}).innerText(), /"existing_id": "c41f8a62-/);
+    assert.match(
+      await panel.getByRole('region', {name: 'Response body', exact: true}).innerText(),
+      /"existing_id": "c41f8a62-/,
+    );
     assert.deepEqual(errors, []);
     await page.close();
   });

@@ -114,14 +114,23 @@ test('in the sandbox, a create followed by a list shows the new object', async (
     const name = `try-it-${Date.now()}`;
     await page.getByLabel('Request body (JSON)').fill(JSON.stringify({name, template: 'DEFAULT'}));
     await page.getByRole('button', {name: /send api request/i}).click();
-    await page.getByRole('status').filter({hasText: /Response: 201\b/}).waitFor();
+    await page
+      .getByRole('status')
+      .filter({hasText: /Response: 201\b/})
+      .waitFor();
 
     await gotoHydrated(page, '/api/services-list');
     await page.getByRole('button', {name: 'Try it'}).click();
     assert.match(await page.getByLabel('Bearer token').inputValue(), /^sbx_/);
     await page.getByRole('button', {name: /send api request/i}).click();
-    await page.getByRole('status').filter({hasText: /Response: 200\b/}).waitFor();
-    assert.match(await page.getByRole('region', {name: 'Response body', exact: true}).innerText(), new RegExp(`"name": "${name}"`));
+    await page
+      .getByRole('status')
+      .filter({hasText: /Response: 200\b/})
+      .waitFor();
+    assert.match(
+      await page.getByRole('region', {name: 'Response body', exact: true}).innerText(),
+      new RegExp(`"name": "${name}"`),
+    );
     assert.deepEqual(errors, []);
   } finally {
     await context.close();

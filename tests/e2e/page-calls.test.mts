@@ -10,7 +10,7 @@ import {pageCalls, type PageCall} from '../../sandbox/page-calls.mts';
 import {replayProblems, requestOf, type Answer} from '../../sandbox/page-replay.mts';
 import {pageSeed} from '../../sandbox/world.mts';
 import {guidePageFiles} from '../content/pages.mts';
-import {KNOWN_DIFFERENCES} from './page-calls.known.mts';
+import {isKnown, KNOWN_DIFFERENCES} from '../../sandbox/known-differences.mts';
 
 const SANDBOX_URL = process.env.SANDBOX_URL ?? 'http://127.0.0.1:4010/docs/sandbox';
 const index = OpenApiIndex.load();
@@ -18,7 +18,8 @@ const index = OpenApiIndex.load();
 /** The schema of one documented response of an operation, or undefined for an empty body. */
 function responseSchema(operationId: string, status: number): unknown {
   const {operation} = index.operations.get(operationId)!;
-  const response = index.resolve(operation.responses[String(status)]) as {content?: Record<string, {schema?: unknown}>} | undefined;
+  const response = index.resolve(operation.responses[String(status)]) as
+    {content?: Record<string, {schema?: unknown}>} | undefined;
   const content = response?.content ?? {};
   return (content['application/json'] ?? content['application/problem+json'])?.schema;
 }
@@ -43,10 +44,16 @@ async function send(token: string, call: PageCall, problems: string[]): Promise<
   if (schema)
     for (const problem of index.validate(schema, body, 'response'))
       problems.push(`${call.where}: the sandbox's ${call.operation} answer does not match its schema: ${problem}`);
-  return {status: response.status, body, documentedExample: response.headers.get('tributary-sandbox-answer') === 'documented-example'};
+  return {
+    status: response.status,
+    body,
+    documentedExample: response.headers.get('tributary-sandbox-answer') === 'documented-example',
+  };
 }
 
-const pages = guidePageFiles().map((file) => ({file, calls: pageCalls(file)})).filter((page) => page.calls.length);
+const pages = guidePageFiles()
+  .map((file) => ({file, calls: pageCalls(file)}))
+  .filter((page) => page.calls.length);
 
 test('the guides show API calls', () => {
   assert.ok(pages.length >= 50, `${pages.length} pages with <ApiRequest>`);
@@ -61,15 +68,15 @@ for (const {file, calls} of pages) {
     const found = [...problems, ...schemaProblems];
     const known = KNOWN_DIFFERENCES[file] ?? [];
     assert.deepEqual(
-      found.filter((problem) => !known.some((entry) => problem.startsWith(entry))),
+      found.filter((problem) => !known.some((entry) => isKnown(problem, entry))),
       [],
       'differences between the page and the sandbox',
     );
     // A known difference that no longer occurs must leave the list, so that the list only shrinks.
     assert.deepEqual(
-      known.filter((entry) => !found.some((problem) => problem.startsWith(entry))),
+      known.filter((entry) => !found.some((problem) => isKnown(problem, entry))),
       [],
-      'known differences that no longer occur: remove them from tests/e2e/page-calls.known.mts',
+      'known differences that no longer occur: remove them from sandbox/known-differences.mts',
     );
   });
 }

@@ -73,7 +73,9 @@ export function isSandbox(serverUrl: string): boolean {
  * preview, `npm start` on localhost) sends to its own sandbox, on the page's origin.
  */
 export function serverAddress(serverUrl: string, pageOrigin: string, siteUrl: string): string {
-  return isSandbox(serverUrl) && serverUrl.startsWith(`${siteUrl}/`) ? `${pageOrigin}${serverUrl.slice(siteUrl.length)}` : serverUrl;
+  return isSandbox(serverUrl) && serverUrl.startsWith(`${siteUrl}/`)
+    ? `${pageOrigin}${serverUrl.slice(siteUrl.length)}`
+    : serverUrl;
 }
 
 /** The address that mints a sandbox token, seeded with the guides' example objects. */

@@ -1,0 +1,121 @@
+// Differences between a page's API calls and the sandbox that are known and not yet settled, by page,
+// each named by the start of the reported line without its line number. tests/e2e/page-calls.test.mts
+// (through nginx) and page-replay.test.mts (in-process) fail when a page shows a difference not
+// listed here, and when a listed one no longer occurs, so this list only shrinks. Each entry is a
+// page to correct or a rule to write; the reason is beside it.
+export const KNOWN_DIFFERENCES: Record<string, string[]> = {
+  // The page edits the domain while its DNS is still pending; in the test the sandbox's delay is 0.
+  'docs/Getting started/Step by Step Configuration.mdx': [
+    'services_domains_partial_update /status',
+    'services_domains_partial_update /status_detail',
+  ],
+  // The page asks "who am I" with the Purge token it created; the test sends every call with the admin token.
+  'docs/Guides/Account Settings/Access Token.mdx': [
+    'access_tokens_current_retrieve /name',
+    'access_tokens_current_retrieve /role',
+    'access_tokens_current_retrieve /service_ids',
+  ],
+  // The alert's Slack channel is named only by id on this page and no page shows it: the world has no Slack channel.
+  'docs/Guides/Account Settings/Alerts.mdx': [
+    'alerts_test_sending_create /results/1/channel_type',
+    'alerts_test_sending_create /results/1/http_status',
+  ],
+  // Tributary reads the IdP's entity ID, SSO URL and certificate from metadata_url; the sandbox opens no connection.
+  // `required` differs because another page's example has SSO required.
+  'docs/Guides/Account Settings/Single Sign-On.mdx': [
+    'sso_update /idp_entity_id',
+    'sso_update /idp_sso_url',
+    'sso_update /idp_certificate',
+    'sso_update /required',
+    'sso_retrieve /idp_entity_id',
+    'sso_retrieve /idp_sso_url',
+    'sso_retrieve /idp_certificate',
+  ],
+  // The second user joins by accepting the invitation, which no API call does.
+  'docs/Guides/Account Settings/User Management.mdx': ['users_list /results/1', 'users_retrieve answered 404'],
+  // The page's response leaves `access` out for an unmanaged provider; the schema answers `unmanaged`. Page to correct.
+  'docs/Guides/CDN Providers/Unmanaged CDN Provider.mdx': ['account_providers_create /access'],
+  // Another page shows the same CDN account with full access: the example world cannot hold both states.
+  'docs/Guides/CDN Providers/Updating & Deleting a CDN Account.mdx': [
+    'account_providers_switch_to_read_write_create answered 409',
+  ],
+  // Changing the domains of a managed certificate: the page keeps the old challenge records, the sandbox makes new ones. Rule to settle.
+  'docs/Guides/Certificates/Creating a Certificate.mdx': ['certificates_update /challenge_records'],
+  // The page's PEM is shortened, so the sandbox cannot read the domains and issuer from it.
+  'docs/Guides/Certificates/Importing a Certificate.mdx': [
+    'certificates_create /domains',
+    'certificates_create /issuer',
+    'certificates_update /domains',
+    'certificates_update /issuer',
+  ],
+  // The page shows a domain whose DNS points elsewhere (misconfigured): the test helper "fail" makes that, not a call.
+  'docs/Guides/Domains/Adding a Domain.mdx': [
+    'services_domains_update /status',
+    'services_domains_update /status_detail',
+  ],
+  // Probe results: the sandbox sends no probes, so every provider stays `unknown`; the page shows measured ones.
+  'docs/Guides/Monitoring/Creating a Monitor.mdx': [
+    'services_performance_checks_create /results/1/provider_type',
+    'services_health_checks_retrieve /provider_status',
+  ],
+  // The origin in the example world is a custom origin on another page. Page to correct.
+  'docs/Guides/Origins/Origin Advanced Settings.mdx': ['services_origins_update_s3_credentials_update answered 422'],
+  // Shield locations per provider come from each CDN's list of shield locations, which the sandbox does not have.
+  'docs/Guides/Origins/Origin Shield.mdx': ['services_origins_update /shield/provider_locations'],
+  // An `order` left out goes after the last rule: the page counts in steps of 10, the sandbox by 1. Rule to settle.
+  'docs/Guides/Security/Custom Rules.mdx': ['services_waf_custom_rules_create /order'],
+  'docs/Guides/Security/Rate Limiting.mdx': ['services_waf_rate_limit_create /order'],
+  // The list shows a rule that no call on the page creates.
+  'docs/Guides/Security/Geo Restriction.mdx': ['services_geo_restriction_list /results/0'],
+  // The page turns the WAF off, then shows it on without a call that turns it on again. Page to correct.
+  'docs/Guides/Security/Turning On the WAF.mdx': ['services_waf_retrieve /enabled'],
+  // A configuration made outside Tributary: a sandbox CDN account holds none (Sandbox › Not simulated).
+  'docs/Guides/Services/Creating a Service.mdx': [
+    'services_provider_service_exists_retrieve /exists',
+    'services_provider_service_exists_retrieve /matched_hostnames',
+  ],
+  // The whole configuration document shows objects that no other call on the page names.
+  'docs/Guides/Services/Deleting a Service.mdx': [
+    'services_current_service_config_retrieve /origins/0/name',
+    'services_current_service_config_retrieve /origins/0/host',
+    'services_current_service_config_retrieve /behaviors',
+    'services_current_service_config_retrieve /security/waf',
+  ],
+  // The domain the page's protocol settings name is named only in the request: no page shows it.
+  'docs/Guides/Services/Service Settings.mdx': [
+    'services_protocol_config_create answered 422',
+    'services_protocol_config_destroy answered 404',
+  ],
+  // The sandbox rolls back only to versions it saved itself, not to the example world's version 41.
+  'docs/Guides/Services/Working with Services.mdx': ['services_service_config_create answered 404'],
+  // The page's behavior goes fourth, after behaviors the page does not show; the version it reads was made by another call.
+  'docs/Guides/Signed URLs/Configuring Signed URLs.mdx': [
+    'services_behaviors_create /order',
+    'services_behaviors_create /position',
+    'services_service_config_active_retrieve /changes/0/action',
+  ],
+  // The destination's principal is Tributary's log-delivery role; the header's `secret` flag is derived by the product from its name. Rules to write.
+  'docs/Guides/Streaming Logs/Streaming of Access Logs.mdx': [
+    'services_log_destinations_create /authentication/principal_arn',
+    'services_request_log_endpoints_create /headers/0/secret',
+  ],
+  // The page attaches a CDN account that no page shows, then its policies name the provider; statistics are the documented example.
+  'docs/Guides/Traffic Management/Moving Traffic to Tributary.mdx': [
+    'services_providers_create answered 422',
+    'services_traffic_policies_update answered 422',
+    'traffic_overtime /series/0/points/0/errors',
+    'traffic_overtime /series/0/points/0/origin_bytes',
+  ],
+  // The page changes the stream while statistics are active; the sandbox configures again. Rule to settle.
+  'docs/Guides/Traffic Stats & Analytics/Setup CloudFront Kinesis Stream.mdx': [
+    'services_modify_extended_stats_update /status',
+  ],
+  // Statistics answer the documented example, whose points carry other metrics than the page asked for.
+  'docs/Guides/Traffic Stats & Analytics/Stats & Analytics Overview.mdx': [
+    'traffic_overtime /series/0/points/0/errors',
+  ],
+  'docs/Products/Unified Observability.mdx': ['traffic_overtime /series/0/points/0/errors'],
+};
+
+/** Whether a reported difference is the known one `entry` (named without its page's line number). */
+export const isKnown = (problem: string, entry: string) => problem.replace(/^[^:]+:\d+: /, '').startsWith(entry);
