@@ -10,9 +10,12 @@ RUN npm install --no-audit --no-fund
 COPY . .
 RUN npm run build
 
-# Serve stage: nginx with the same configuration and headers the tests run against, and the MCP
-# server (mcp/, Node) it proxies /docs/mcp to; scripts/serve-nginx.mts starts both, as `npm start`
-# does. The MCP server is stateless: run as many containers as the load needs.
+# Serve stage: nginx with the same configuration and headers the tests run against, the MCP server
+# (mcp/, Node) it proxies /docs/mcp to, and the sandbox API (sandbox/) at /docs/sandbox/;
+# scripts/serve-nginx.mts starts them, as `npm start` does. The MCP server is stateless; the
+# sandbox keeps its SQLite file in /site/data/sandbox, so mount a volume there to keep sandboxes
+# across restarts, and run one container per database (`--sandboxes N` spreads the load over N
+# processes of one container).
 FROM node:24-bookworm-slim
 RUN apt-get update \
   && apt-get install -y --no-install-recommends nginx-light \

@@ -34,6 +34,12 @@ export interface SandboxResponse {
 }
 
 export const MAX_JSON_DEPTH = 16;
+/** Account-level operations a service-restricted token may call: its services, itself, its traffic. */
+const RESTRICTED_TOKEN_ACCOUNT_OPERATIONS = new Set([
+  'services_list',
+  'access_tokens_current_retrieve',
+  'traffic_overtime',
+]);
 const RATE_LIMIT = 600;
 const RATE_WINDOW_MS = 60_000;
 
@@ -62,7 +68,9 @@ export class SandboxEngine {
     try {
       const token = this.authenticate(request, now);
       Object.assign(headers, this.rateLimit(request.headers.authorization ?? '', now));
-      const answer = this.store.transaction(() => this.dispatch(request, token, now));
+      // A GET writes only when a pending change of the outside world is due (advance).
+      const write = request.method !== 'GET' || this.store.hasDue(token.sandboxId, now);
+      const answer = this.store.transaction(() => this.dispatch(request, token, now), {write});
       return {...answer, headers: {...headers, ...answer.headers}};
     } catch (error) {
       if (!(error instanceof Problem)) throw error;
@@ -129,7 +137,7 @@ export class SandboxEngine {
       throw new Problem('not-found', `No operation of the API has the path /api/${request.version}${request.path}.`);
     }
     const {route, params} = found;
-    this.authorize(route, params, token);
+    this.authorize(route, params, token, request);
     const context: Context = {
       engine: this,
       store: this.store,
@@ -149,22 +157,30 @@ export class SandboxEngine {
     return this.idempotent(context, body, request.headers['idempotency-key']);
   }
 
-  /** The token's role must be one the operation lists; a service restriction hides other services. */
-  private authorize(route: Route, params: Record<string, string>, token: TokenRecord): void {
+  /**
+   * The token's role must be one the operation lists; a service restriction (Access Token ›
+   * Service restriction) hides the other services (`404`) and refuses account-level resources (`403`).
+   */
+  private authorize(route: Route, params: Record<string, string>, token: TokenRecord, request: SandboxRequest): void {
     if (token.serviceIds.length) {
-      if (params.service_id && !token.serviceIds.includes(params.service_id))
-        throw new Problem('not-found', `No service ${params.service_id} in your account.`);
-      if (!params.service_id && route.method !== 'GET')
+      const serviceId = params.service_id ?? request.query.get('service_id') ?? undefined;
+      if (serviceId && !token.serviceIds.includes(serviceId))
+        throw new Problem('not-found', `No service ${serviceId} in your account.`);
+      if (!params.service_id && !RESTRICTED_TOKEN_ACCOUNT_OPERATIONS.has(route.operationId))
         throw new Problem(
           'forbidden',
-          'This token is restricted to some services: it cannot change account-level resources or create services.',
+          'This token is restricted to some services: it cannot reach account-level resources or create services.',
         );
     }
-    if (route.roles.length && !route.roles.map((role) => role.toLowerCase()).includes(token.role.toLowerCase()))
+    if (route.roles.length && !route.roles.map((role) => role.toLowerCase()).includes(token.role.toLowerCase())) {
+      const role = `${token.role[0].toUpperCase()}${token.role.slice(1)}`;
       throw new Problem(
         'forbidden',
-        `A ${token.role} token cannot call ${route.operationId}; it needs one of: ${route.roles.join(', ')}.`,
+        route.method === 'GET'
+          ? `Tokens with the ${role} role cannot read this resource.`
+          : `Tokens with the ${role} role cannot modify resources.`,
       );
+    }
   }
 
   /** Every object named by the path before the last one must exist: `404` names the first missing one. */
@@ -322,7 +338,12 @@ export class SandboxEngine {
     const filters = route.parameters.filter(
       (parameter) => parameter.in === 'query' && !['cursor', 'page_size'].includes(parameter.name),
     );
+    const visible = (object: Record<string, unknown>) =>
+      route.operationId !== 'services_list' ||
+      !context.token.serviceIds.length ||
+      context.token.serviceIds.includes(String(object.id));
     const matches = (object: Record<string, unknown>) =>
+      visible(object) &&
       filters.every((parameter) => {
         const wanted = request.query.get(parameter.name);
         if (wanted === null) return true;

@@ -229,7 +229,10 @@ test('traffic policy weights of the eligible providers must add up to 100', () =
   });
   const ninety = send(token, 'POST', `/services/${service.id}/traffic-policies/`, {body: body(90)});
   assert.equal(ninety.status, 422);
-  assert.match(ninety.json.errors[0].message, /add up to 100; they add up to 90/);
+  assert.equal(
+    ninety.json.errors[0].message,
+    'The weights of the eligible providers add up to 90; they must add up to 100.',
+  );
   const hundred = send(token, 'POST', `/services/${service.id}/traffic-policies/`, {body: body(100)});
   assert.equal(hundred.status, 201);
   assert.equal(hundred.json.priority, 2);

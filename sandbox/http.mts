@@ -151,7 +151,7 @@ export function createSandboxServer(engine: SandboxEngine): Server {
     );
   }
 
-  return createServer((request, response) => {
+  const server = createServer((request, response) => {
     const requestId = randomBytes(8).toString('hex');
     route(request, requestId)
       .then((answer) => send(response, answer))
@@ -172,4 +172,9 @@ export function createSandboxServer(engine: SandboxEngine): Server {
         );
       });
   });
+  // nginx keeps idle upstream connections for 60 s: Node must not close one first, or nginx sends a
+  // request down a closed connection and answers 502.
+  server.keepAliveTimeout = 75_000;
+  server.headersTimeout = 76_000;
+  return server;
 }

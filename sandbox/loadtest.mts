@@ -4,7 +4,7 @@
 // nginx, whose limit on new tokens (5 a second per client) would otherwise be all it measured.
 import {request} from 'node:http';
 import {readFileSync} from 'node:fs';
-import autocannon from 'autocannon';
+import autocannon, {type AutocannonRequest} from 'autocannon';
 
 export const SERVICE_ID = '6f1c2d3e-4b5a-4c7d-8e9f-0a1b2c3d4e5f';
 const ORIGIN_ID = '3b9e7c14-52d8-4f6a-9e21-7c0d4a8b6f35';
@@ -90,7 +90,7 @@ export async function mixedLoad({
     requests: mix.map((entry) => ({
       method: entry.method,
       path: entry.path,
-      setupRequest: (req: Record<string, unknown>) => ({
+      setupRequest: (req: AutocannonRequest) => ({
         ...req,
         headers: {
           authorization: `Bearer ${pick()}`,

@@ -88,8 +88,9 @@ export class Store {
    * write lock at once (IMMEDIATE), so that two processes sharing the file wait for each other
    * (better-sqlite3's busy timeout) instead of failing when one upgrades a read to a write.
    */
-  transaction<T>(work: () => T): T {
-    return this.db.transaction(work).immediate();
+  transaction<T>(work: () => T, {write = true}: {write?: boolean} = {}): T {
+    // A read takes no lock up front: readers never wait for a writer in WAL mode.
+    return write ? this.db.transaction(work).immediate() : this.db.transaction(work).deferred();
   }
 
   /** A new sandbox and its admin token (256 random bits; only its hash is stored). */
@@ -136,7 +137,10 @@ export class Store {
         }
       | undefined;
     if (!row) return undefined;
-    this.db.prepare('UPDATE sandboxes SET last_used_at = ? WHERE id = ?').run(now, row.sandbox_id);
+    // The idle clock is kept to the hour: a write on every read would serialize all requests.
+    this.db
+      .prepare('UPDATE sandboxes SET last_used_at = ? WHERE id = ? AND last_used_at < ?')
+      .run(now, row.sandbox_id, now - 3600_000);
     return {
       sandboxId: row.sandbox_id,
       role: row.role,
@@ -331,7 +335,10 @@ export class Store {
     }));
   }
 
-  hasPending(sandboxId: string): boolean {
-    return Boolean(this.db.prepare('SELECT 1 FROM pending WHERE sandbox_id = ? LIMIT 1').get(sandboxId));
+  /** Whether a pending change of the sandbox is due by `now`. */
+  hasDue(sandboxId: string, now: number): boolean {
+    return Boolean(
+      this.db.prepare('SELECT 1 FROM pending WHERE sandbox_id = ? AND due_at <= ? LIMIT 1').get(sandboxId, now),
+    );
   }
 }

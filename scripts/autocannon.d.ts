@@ -7,6 +7,8 @@ declare module 'autocannon' {
     path?: string;
     headers?: Record<string, string>;
     body?: string;
+    /** Changes the request before each send (a token picked at random, say). */
+    setupRequest?: (request: AutocannonRequest) => AutocannonRequest;
   }
 
   interface AutocannonOptions {
@@ -37,6 +39,8 @@ declare module 'autocannon' {
 
   interface AutocannonResult {
     url: string;
+    /** How many answers had each status code. */
+    statusCodeStats?: Record<string, {count: number}>;
     /** Requests per second, with the count of requests answered. */
     requests: Histogram & {total: number; sent: number};
     latency: Histogram;

@@ -87,7 +87,10 @@ try {
   const tokens = await mintMany(server.sandboxSockets, SANDBOXES);
   const result = await mixedLoad({origin, tokens, duration: DURATION, connections: CONNECTIONS});
   const bad = result.errors + result.timeouts + result.non2xx;
-  if (bad > 0) failed = true;
+  if (bad > 0) {
+    failed = true;
+    console.error('Sandbox answers by status:', JSON.stringify(result.statusCodeStats));
+  }
   rows.push({
     target: `sandbox API, 70 % reads / 30 % writes over ${SANDBOXES} sandboxes`,
     connections: CONNECTIONS,

@@ -40,10 +40,7 @@ export const policyRules: RuleSet = {
         if (priorityOf(scope) !== 0)
           throw invalid('scope', 'The default policy covers the whole world; its scope stays empty.');
       } else if (priorityOf(scope) === 0)
-        throw invalid(
-          'scope',
-          'Only the default policy has an empty scope: set continents, countries, subdivisions or asns.',
-        );
+        throw invalid('scope', 'List at least one continent, country, subdivision or ASN.');
       next.priority = priorityOf(scope);
       const serviceProviders = new Set(
         context.store
@@ -67,7 +64,7 @@ export const policyRules: RuleSet = {
         if (total !== 100)
           throw invalid(
             'providers',
-            `The weights of the eligible providers must add up to 100; they add up to ${total}.`,
+            `The weights of the eligible providers add up to ${total}; they must add up to 100.`,
           );
       }
       if (next.kind !== 'dynamic' && ((next.performance_check_ids as unknown[]) ?? []).length)
@@ -77,7 +74,7 @@ export const policyRules: RuleSet = {
         if (other.body.priority === next.priority && overlap(other.body.scope as Scope, scope))
           throw new Problem(
             'overlapping-traffic-policy',
-            `The policy "${String(other.body.name)}" (${other.id}) already covers part of this scope at the same priority.`,
+            `Part of this scope is already in the scope of traffic policy "${String(other.body.name)}" (${other.id}) at the same priority.`,
             {
               existing_id: other.id,
             },

@@ -250,6 +250,11 @@ export async function loadCorpus(
 }
 
 async function main(): Promise<void> {
+  // Piped into `head` or `less`: stop quietly when the reader closes the pipe.
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE') process.exit(0);
+    throw error;
+  });
   let options: Options;
   try {
     options = parseArgs(process.argv.slice(2));

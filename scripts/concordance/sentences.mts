@@ -88,8 +88,8 @@ function inlineComponent(tag: string): string {
 
 /**
  * Removes comments and JSX/HTML tags outside inline code, keeping every newline (a tag's props may
- * span lines: `<ApiRequest … />`) and the children of non-self-closing tags. Autolinks
- * (`<https://…>`) keep their address.
+ * span lines: `<ApiRequest … />`) and the children of non-self-closing tags. Links in
+ * angle brackets (`<https://…>`) keep their address.
  */
 export function stripTags(text: string): string {
   let out = '';
