@@ -68,7 +68,7 @@ export async function mixedLoad({
       method: 'PATCH' as const,
       path: `${api}/services/${SERVICE_ID}/origins/${ORIGIN_ID}/`,
       contentType: 'application/merge-patch+json',
-      body: () => ({read_timeout_seconds: 20 + Math.floor(Math.random() * 40)}),
+      body: () => ({read_timeout_seconds: 5 + Math.floor(Math.random() * 55)}),
     },
     {
       method: 'PATCH' as const,
@@ -80,7 +80,7 @@ export async function mixedLoad({
       method: 'PATCH' as const,
       path: `${api}/services/${SERVICE_ID}/origins/${ORIGIN_ID}/`,
       contentType: 'application/merge-patch+json',
-      body: () => ({connect_timeout_seconds: 5 + Math.floor(Math.random() * 10)}),
+      body: () => ({connect_timeout_seconds: 1 + Math.floor(Math.random() * 10)}),
     },
   ];
   return autocannon({

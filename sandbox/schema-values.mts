@@ -23,8 +23,40 @@ export function variantsOf(schema: OpenApiNode, value: unknown): OpenApiNode[] {
   return variants;
 }
 
+const propertyCache = new WeakMap<OpenApiNode, Map<string, Record<string, OpenApiNode>>>();
+
 /** Every property schema of `schema` (its own, its `allOf` members'), for the value it describes. */
 export function propertiesOf(schema: OpenApiNode, value?: unknown): Record<string, OpenApiNode> {
+  // Schemas are never changed after loading: one answer per schema and discriminator value.
+  const property = schema.discriminator?.propertyName as string | undefined;
+  if (!property && hasNestedDiscriminator(schema)) return collectProperties(schema, value);
+  const key = property && isObject(value) ? String(value[property]) : '';
+  let cached = propertyCache.get(schema);
+  if (!cached) propertyCache.set(schema, (cached = new Map()));
+  const hit = cached.get(key);
+  if (hit) return hit;
+  const found = collectProperties(schema, value);
+  cached.set(key, found);
+  return found;
+}
+
+const nestedDiscriminator = new WeakMap<OpenApiNode, boolean>();
+
+/** Whether an `allOf` member or a variant below the schema picks its variant by the value. */
+function hasNestedDiscriminator(schema: OpenApiNode): boolean {
+  let found = nestedDiscriminator.get(schema);
+  if (found === undefined) {
+    const members = [
+      ...((schema.allOf ?? []) as OpenApiNode[]),
+      ...((schema.oneOf ?? schema.anyOf ?? []) as OpenApiNode[]),
+    ];
+    found = members.some((member) => Boolean(member.discriminator) || hasNestedDiscriminator(member));
+    nestedDiscriminator.set(schema, found);
+  }
+  return found;
+}
+
+function collectProperties(schema: OpenApiNode, value?: unknown): Record<string, OpenApiNode> {
   const out: Record<string, OpenApiNode> = {...((schema.properties as Record<string, OpenApiNode>) ?? {})};
   for (const member of (schema.allOf ?? []) as OpenApiNode[]) Object.assign(out, propertiesOf(member, value));
   for (const variant of variantsOf(schema, value)) Object.assign(out, propertiesOf(variant, value));

@@ -79,6 +79,18 @@ export class Store {
     `);
   }
 
+  private readonly statements = new Map<string, Database.Statement>();
+
+  /** A prepared statement, compiled once per process: preparing costs more than most queries. */
+  private sql(text: string): Database.Statement {
+    let statement = this.statements.get(text);
+    if (!statement) {
+      statement = this.db.prepare(text);
+      this.statements.set(text, statement);
+    }
+    return statement;
+  }
+
   close(): void {
     this.db.close();
   }
@@ -120,7 +132,7 @@ export class Store {
   }
 
   removeTokensOf(sandboxId: string, accessTokenId: string): void {
-    this.db.prepare('DELETE FROM tokens WHERE sandbox_id = ? AND access_token_id = ?').run(sandboxId, accessTokenId);
+    this.sql('DELETE FROM tokens WHERE sandbox_id = ? AND access_token_id = ?').run(sandboxId, accessTokenId);
   }
 
   /** The token's record, or undefined for an unknown token; marks its sandbox as used. */
@@ -152,14 +164,14 @@ export class Store {
 
   seedOf(sandboxId: string): string | null {
     return (
-      (this.db.prepare('SELECT seed FROM sandboxes WHERE id = ?').get(sandboxId) as {seed: string | null} | undefined)
-        ?.seed ?? null
+      (this.sql('SELECT seed FROM sandboxes WHERE id = ?').get(sandboxId) as {seed: string | null} | undefined)?.seed ??
+      null
     );
   }
 
   /** Deletes the sandboxes idle for longer than IDLE_EXPIRY_MS; returns how many. */
   expireIdle(now = Date.now()): number {
-    return this.db.prepare('DELETE FROM sandboxes WHERE last_used_at < ?').run(now - IDLE_EXPIRY_MS).changes;
+    return this.sql('DELETE FROM sandboxes WHERE last_used_at < ?').run(now - IDLE_EXPIRY_MS).changes;
   }
 
   get(sandboxId: string, collection: string, id: string): StoredObject | undefined {
@@ -224,8 +236,7 @@ export class Store {
 
   bytes(sandboxId: string): number {
     return (
-      (this.db.prepare('SELECT bytes FROM sandboxes WHERE id = ?').get(sandboxId) as {bytes: number} | undefined)
-        ?.bytes ?? 0
+      (this.sql('SELECT bytes FROM sandboxes WHERE id = ?').get(sandboxId) as {bytes: number} | undefined)?.bytes ?? 0
     );
   }
 
@@ -264,8 +275,8 @@ export class Store {
         'DELETE FROM objects WHERE sandbox_id = ? AND ((collection = ? AND id = ?) OR substr(collection, 1, ?) = ?)',
       )
       .run(sandboxId, collection, id, under.length, under);
-    this.db.prepare('DELETE FROM pending WHERE sandbox_id = ? AND object_id = ?').run(sandboxId, id);
-    this.db.prepare('UPDATE sandboxes SET bytes = bytes - ? WHERE id = ?').run(removed.size, sandboxId);
+    this.sql('DELETE FROM pending WHERE sandbox_id = ? AND object_id = ?').run(sandboxId, id);
+    this.sql('UPDATE sandboxes SET bytes = bytes - ? WHERE id = ?').run(removed.size, sandboxId);
   }
 
   idempotency(sandboxId: string, key: string): IdempotencyRecord | undefined {
@@ -337,8 +348,6 @@ export class Store {
 
   /** Whether a pending change of the sandbox is due by `now`. */
   hasDue(sandboxId: string, now: number): boolean {
-    return Boolean(
-      this.db.prepare('SELECT 1 FROM pending WHERE sandbox_id = ? AND due_at <= ? LIMIT 1').get(sandboxId, now),
-    );
+    return Boolean(this.sql('SELECT 1 FROM pending WHERE sandbox_id = ? AND due_at <= ? LIMIT 1').get(sandboxId, now));
   }
 }

@@ -11,6 +11,12 @@ import {build} from './services.mts';
 type Json = Record<string, unknown>;
 const DAY_MS = 86_400_000;
 
+/** The account's external ID for AWS roles: the example account's in a seeded sandbox (the guides show it). */
+export function externalIdOf(context: Context): string {
+  if (context.store.seedOf(context.sandboxId)) return 'trb-7f3a9c2e4b6d8f10';
+  return `trb-${createHash('sha256').update(`${context.sandboxId}:external-id`).digest('hex').slice(0, 16)}`;
+}
+
 /** A stable UUID (version 4 layout) made from `seed`: the sandbox account's own ids. */
 export function uuidFrom(seed: string): string {
   const hex = createHash('sha256').update(seed).digest('hex');
@@ -310,7 +316,7 @@ export const accountRules: RuleSet = {
         body: {
           aws_account_id: '111122223333',
           aws_principal_arn: 'arn:aws:iam::111122223333:role/tributary-provider-access',
-          external_id: `trb-${createHash('sha256').update(`${context.sandboxId}:external-id`).digest('hex').slice(0, 16)}`,
+          external_id: externalIdOf(context),
         },
       };
     },

@@ -88,12 +88,19 @@ const SETS: RuleSet[] = [
   reservedIdRules,
 ];
 
+const hookCache = new Map<string, unknown[]>();
+
 function hooks<K extends 'initial' | 'check' | 'deleting' | 'saved'>(kind: K, template: string) {
-  return SETS.flatMap((set) => {
+  const key = `${kind} ${template}`;
+  const cached = hookCache.get(key);
+  if (cached) return cached as NonNullable<NonNullable<RuleSet[K]>[string]>[];
+  const found = SETS.flatMap((set) => {
     const general = set.any?.[kind as 'initial'];
     const own = set[kind]?.[template];
     return [general, own].filter(Boolean);
   }) as NonNullable<NonNullable<RuleSet[K]>[string]>[];
+  hookCache.set(key, found);
+  return found;
 }
 
 export const RULES = {

@@ -5,6 +5,7 @@
 import {randomInt} from 'node:crypto';
 import {Problem} from '../problems.mts';
 import type {Context, RuleSet} from './index.mts';
+import {externalIdOf} from './account.mts';
 
 type Json = Record<string, unknown>;
 const invalid = (field: string, message: string) =>
@@ -37,9 +38,20 @@ function checkNotLastInPolicy(context: Context, serviceProviderId: string): void
   }
 }
 
+/** A role Tributary assumes must trust the account's external ID (Get the CloudFront trust values). */
+function checkExternalId(context: Context, object: Json): void {
+  const credentials = object.credentials as Json | undefined;
+  if (credentials?.method === 'iam_role' && credentials.external_id !== externalIdOf(context))
+    throw invalid(
+      'credentials.external_id',
+      'Must be the external ID of your account, as Retrieve the CloudFront trust values answers it.',
+    );
+}
+
 export const providerRules: RuleSet = {
   initial: {
     '/account-providers/'(context, object) {
+      checkExternalId(context, object);
       const digits = String(randomInt(100_000_000_000, 999_999_999_999));
       return {
         ...object,
@@ -77,6 +89,9 @@ export const providerRules: RuleSet = {
     },
   },
   check: {
+    '/account-providers/'(context, next, previous) {
+      if (previous && next.credentials !== previous.credentials) checkExternalId(context, next);
+    },
     '/services/{service_id}/providers/'(context, next, previous) {
       if (previous && next.account_provider_id !== previous.account_provider_id)
         throw invalid(
