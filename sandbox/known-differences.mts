@@ -94,9 +94,8 @@ export const KNOWN_DIFFERENCES: Record<string, string[]> = {
     'services_behaviors_create /position',
     'services_service_config_active_retrieve /changes/0/action',
   ],
-  // The destination's principal is Tributary's log-delivery role; the header's `secret` flag is derived by the product from its name. Rules to write.
+  // The header's `secret` flag: the page marks it on a header whose value the product keeps secret. Rule to write.
   'docs/Guides/Streaming Logs/Streaming of Access Logs.mdx': [
-    'services_log_destinations_create /authentication/principal_arn',
     'services_request_log_endpoints_create /headers/0/secret',
   ],
   // The page attaches a CDN account that no page shows, then its policies name the provider; statistics are the documented example.

@@ -57,8 +57,10 @@ export interface Route {
   specificity: number;
 }
 
-// Descriptions stay: the deprecated-alias rule reads "Deprecated: use `name`" in them.
-const ANNOTATIONS = ['example', 'examples', 'title', 'externalDocs', 'xml'];
+// Descriptions stay (the deprecated-alias rule reads "Deprecated: use `name`" in them), and so do
+// examples: a read-only value the product sets the same for everyone (Tributary's own principal)
+// is answered as documented.
+const ANNOTATIONS = ['title', 'externalDocs', 'xml'];
 const HTTP_METHODS = ['get', 'post', 'put', 'patch', 'delete'];
 
 export class SandboxSpec {

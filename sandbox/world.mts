@@ -101,6 +101,15 @@ export function worldFromCalls(spec: SandboxSpec, calls: PageCall[]): WorldObjec
   return world.sort((a, b) => a.collection.split('/').length - b.collection.split('/').length);
 }
 
+/** Fields a create answers once and the API never shows again. */
+const ANSWERED_ONCE: Record<string, string[]> = {'/access-tokens/': ['token']};
+
+function withoutOnce(object: WorldObject): WorldObject {
+  const fields = ANSWERED_ONCE[object.collection];
+  if (!fields) return object;
+  return {...object, body: Object.fromEntries(Object.entries(object.body).filter(([name]) => !fields.includes(name)))};
+}
+
 function settled(object: WorldObject): WorldObject {
   const template = Object.keys(LIFECYCLES).find((candidate) =>
     new RegExp(`^${candidate.replace(/\{[^}]+\}/g, '[^/]+')}$`).test(object.collection),
@@ -191,7 +200,7 @@ export function buildWorlds(spec: SandboxSpec, nowIso = '2026-03-16T08:00:00Z'):
   const files = guidePageFiles(docsRoot);
   const byPage = files.map((file) => ({file, calls: pageCalls(file)})).filter((page) => page.calls.length);
   const finish = (objects: WorldObject[]) =>
-    objects.map((object) => ({...object, body: complete(spec, object, nowIso)}));
+    objects.map((object) => withoutOnce({...object, body: complete(spec, object, nowIso)}));
   // In the example world, what a page only showed being created has since been through its lifecycle.
   const union = finish(
     worldFromCalls(

@@ -2,11 +2,12 @@
 // usable against this sandbox with its role and services), managed certificates' DNS challenges,
 // invitations, test notifications (simulated: the sandbox never connects anywhere), signing keys,
 // the service's whole configuration, and the read-outs of traffic the sandbox does not have.
-import {createHash, generateKeyPairSync, randomBytes, X509Certificate} from 'node:crypto';
+import {createHash, createPublicKey, generateKeyPairSync, randomBytes, X509Certificate} from 'node:crypto';
 import {Problem} from '../problems.mts';
 import {exampleOf} from '../../src/lib/openapi/index.ts';
 import type {Context, RuleSet} from './index.mts';
 import {build} from './services.mts';
+import {fillReadOnly, withDefaults} from '../schema-values.mts';
 
 type Json = Record<string, unknown>;
 const DAY_MS = 86_400_000;
@@ -23,6 +24,17 @@ export function uuidFrom(seed: string): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 const iso = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
+
+/** SHA-256 of a public key's DER form, in hex; of its text when it is not a key the sandbox can read. */
+export function publicKeyFingerprint(pem: string): string {
+  try {
+    return createHash('sha256')
+      .update(createPublicKey(pem).export({type: 'spki', format: 'der'}))
+      .digest('hex');
+  } catch {
+    return createHash('sha256').update(pem).digest('hex');
+  }
+}
 
 /**
  * What Tributary reads from an imported certificate. A PEM the sandbox cannot parse (the guides
@@ -45,6 +57,18 @@ export function importedFields(pem: string): Json {
   } catch {
     return {};
   }
+}
+
+/** A singleton as it stands before anyone changed it: its schema's defaults. */
+function defaultsOf(context: Context, operationId: string): Json {
+  const schema = context.engine.spec.byOperation.get(operationId)!.responseSchema!;
+  return fillReadOnly(schema, withDefaults(schema, {}) as Json, context.nowIso);
+}
+
+/** A new secret token: `trb_` and 44 letters and digits (the `AccessToken.token` pattern). */
+function newSecret(): string {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+  return `trb_${[...randomBytes(44)].map((byte) => alphabet[byte % alphabet.length]).join('')}`;
 }
 
 /** The documented example of the success response: for read-outs of traffic a sandbox has none of. */
@@ -72,7 +96,7 @@ function documented(context: Context) {
 export const accountRules: RuleSet = {
   initial: {
     '/access-tokens/'(context, object) {
-      const secret = `trb_${randomBytes(24).toString('base64url')}`;
+      const secret = newSecret();
       const expiresAt = object.expires_at === undefined ? iso(context.now + 90 * DAY_MS) : object.expires_at;
       if (
         typeof expiresAt === 'string' &&
@@ -112,6 +136,15 @@ export const accountRules: RuleSet = {
           });
       }
       return {...object, name: object.name ?? domains[0], challenge_records: [...seen.values()]};
+    },
+    '/services/{service_id}/url-signing-keys/'(context, object) {
+      return {...object, fingerprint: publicKeyFingerprint(String(object.public_key ?? ''))};
+    },
+    '/services/{service_id}/log-destinations/'(context, object) {
+      const authentication = object.authentication as Json | undefined;
+      if (authentication?.method !== 'iam_role') return object;
+      // Each destination gets its own external ID to put in the role's trust policy.
+      return {...object, authentication: {...authentication, external_id: `trb-${randomBytes(12).toString('hex')}`}};
     },
     '/invitations/'(context, object) {
       return {
@@ -231,7 +264,9 @@ export const accountRules: RuleSet = {
         protocol_config: under('protocol-config'),
         geo_restriction: under('geo-restriction'),
         security: {
-          waf: context.store.get(context.sandboxId, `/services/${serviceId}/waf/`, '_')?.body ?? null,
+          waf:
+            context.store.get(context.sandboxId, `/services/${serviceId}/waf/`, '_')?.body ??
+            defaultsOf(context, 'services_waf_retrieve'),
           managed_rules: under('waf-managed'),
           custom_rulesets: under('waf-custom').map((ruleset) => ({
             ...ruleset,
@@ -292,7 +327,10 @@ export const accountRules: RuleSet = {
         role: 'admin',
         expires_at: null,
         service_ids: [],
-        token_prefix: 'sbx_',
+        token_prefix: (/^Bearer\s+(\S{8})/i.exec(context.request.headers.authorization ?? '')?.[1] ?? 'sbx_0000').slice(
+          0,
+          8,
+        ),
         status: 'active',
         last_used_at: context.nowIso,
         last_used_ip: null,
