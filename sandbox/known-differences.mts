@@ -33,8 +33,6 @@ export const KNOWN_DIFFERENCES: Record<string, string[]> = {
   ],
   // The second user joins by accepting the invitation, which no API call does.
   'docs/Guides/Account Settings/User Management.mdx': ['users_list /results/1', 'users_retrieve answered 404'],
-  // The page's response leaves `access` out for an unmanaged provider; the schema answers `unmanaged`. Page to correct.
-  'docs/Guides/CDN Providers/Unmanaged CDN Provider.mdx': ['account_providers_create /access'],
   // Another page shows the same CDN account with full access: the example world cannot hold both states.
   'docs/Guides/CDN Providers/Updating & Deleting a CDN Account.mdx': [
     'account_providers_switch_to_read_write_create answered 409',
@@ -47,11 +45,6 @@ export const KNOWN_DIFFERENCES: Record<string, string[]> = {
     'certificates_create /issuer',
     'certificates_update /domains',
     'certificates_update /issuer',
-  ],
-  // The page shows a domain whose DNS points elsewhere (misconfigured): the test helper "fail" makes that, not a call.
-  'docs/Guides/Domains/Adding a Domain.mdx': [
-    'services_domains_update /status',
-    'services_domains_update /status_detail',
   ],
   // Probe results: the sandbox sends no probes, so every provider stays `unknown`; the page shows measured ones.
   'docs/Guides/Monitoring/Creating a Monitor.mdx': [

@@ -183,6 +183,20 @@ export const lifecycleRules: RuleSet = {
         waits = startWaiting(template, next);
         context.store.put(context.sandboxId, context.collectionPath, String(next.id), next);
       }
+      // A new alias needs its own CNAME record: the domain is misconfigured until DNS has it.
+      if (template === '/services/{service_id}/domains/') {
+        const added = ((next.aliases as string[]) ?? []).filter(
+          (alias) => !((previous.aliases as string[]) ?? []).includes(alias),
+        );
+        if (added.length && next.status === 'active') {
+          Object.assign(next, {
+            status: 'misconfigured',
+            status_detail: `${added.join(' and ')} ${added.length > 1 ? 'have' : 'has'} no CNAME record to ${String(next.cname_target)}.`,
+          });
+          context.store.put(context.sandboxId, context.collectionPath, String(next.id), next);
+          waits = true;
+        }
+      }
       if (waits) schedule(context, template, next);
     },
   },

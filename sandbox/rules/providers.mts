@@ -52,12 +52,9 @@ export const providerRules: RuleSet = {
   initial: {
     '/account-providers/'(context, object) {
       checkExternalId(context, object);
-      const digits = String(randomInt(100_000_000_000, 999_999_999_999));
-      return {
-        ...object,
-        external_account_id: object.provider_type === 'unmanaged' ? null : digits,
-        status: object.provider_type === 'unmanaged' ? 'connected' : object.status,
-      };
+      if (object.provider_type === 'unmanaged')
+        return {...object, access: 'unmanaged', external_account_id: null, status: 'connected'};
+      return {...object, external_account_id: String(randomInt(100_000_000_000, 999_999_999_999))};
     },
     '/services/{service_id}/providers/'(context, object) {
       const account = context.store.get(context.sandboxId, '/account-providers/', String(object.account_provider_id));
