@@ -1,10 +1,10 @@
-// The sandbox's state: one SQLite database (better-sqlite3) holding every sandbox account, its
+// The sandbox's state: one SQLite database (./database.mts) holding every sandbox account, its
 // tokens (hashed), its objects, its idempotency records and the changes the outside world will make
 // later (a certificate's validation, a deployment). A sandbox idle for 30 days is deleted.
 import {createHash, randomBytes} from 'node:crypto';
 import {mkdirSync} from 'node:fs';
 import path from 'node:path';
-import Database from 'better-sqlite3';
+import {inTransaction, openDatabase, type Database, type Statement} from './database.mts';
 
 export const IDLE_EXPIRY_MS = 30 * 24 * 3600 * 1000;
 /** The caps of one sandbox, answered with the `limit-exceeded` problem type. */
@@ -48,14 +48,15 @@ export const etagOf = (body: unknown) =>
   `"${createHash('sha256').update(JSON.stringify(body)).digest('hex').slice(0, 16)}"`;
 
 export class Store {
-  readonly db: Database.Database;
+  readonly db: Database;
 
   constructor(file: string) {
     if (file !== ':memory:') mkdirSync(path.dirname(file), {recursive: true});
-    this.db = new Database(file);
-    this.db.pragma('journal_mode = WAL');
-    this.db.pragma('synchronous = NORMAL');
-    this.db.pragma('foreign_keys = ON');
+    this.db = openDatabase(file);
+    // WAL: readers never wait for a writer; a process that finds the file locked waits up to 5 s.
+    this.db.exec(
+      'PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000;',
+    );
     this.db.exec(`
       CREATE TABLE IF NOT EXISTS sandboxes (
         id TEXT PRIMARY KEY, created_at INTEGER NOT NULL, last_used_at INTEGER NOT NULL,
@@ -79,10 +80,10 @@ export class Store {
     `);
   }
 
-  private readonly statements = new Map<string, Database.Statement>();
+  private readonly statements = new Map<string, Statement>();
 
   /** A prepared statement, compiled once per process: preparing costs more than most queries. */
-  private sql(text: string): Database.Statement {
+  private sql(text: string): Statement {
     let statement = this.statements.get(text);
     if (!statement) {
       statement = this.db.prepare(text);
@@ -95,14 +96,9 @@ export class Store {
     this.db.close();
   }
 
-  /**
-   * Runs `work` in one transaction: a request's changes are stored whole or not at all. It takes the
-   * write lock at once (IMMEDIATE), so that two processes sharing the file wait for each other
-   * (better-sqlite3's busy timeout) instead of failing when one upgrades a read to a write.
-   */
+  /** Runs `work` in one transaction (./database.mts): a request's changes are stored whole or not at all. */
   transaction<T>(work: () => T, {write = true}: {write?: boolean} = {}): T {
-    // A read takes no lock up front: readers never wait for a writer in WAL mode.
-    return write ? this.db.transaction(work).immediate() : this.db.transaction(work).deferred();
+    return inTransaction(this.db, work, write);
   }
 
   /** A new sandbox and its admin token (256 random bits; only its hash is stored). */
@@ -171,7 +167,7 @@ export class Store {
 
   /** Deletes the sandboxes idle for longer than IDLE_EXPIRY_MS; returns how many. */
   expireIdle(now = Date.now()): number {
-    return this.sql('DELETE FROM sandboxes WHERE last_used_at < ?').run(now - IDLE_EXPIRY_MS).changes;
+    return Number(this.sql('DELETE FROM sandboxes WHERE last_used_at < ?').run(now - IDLE_EXPIRY_MS).changes);
   }
 
   get(sandboxId: string, collection: string, id: string): StoredObject | undefined {
