@@ -312,9 +312,7 @@ export class SandboxEngine {
   private singleton(context: Context): StoredObject {
     const found = this.store.get(context.sandboxId, context.collectionPath, '_');
     if (found) return found;
-    const schema =
-      this.spec.byOperation.get(context.route.operationId.replace(/_(update|partial_update)$/, '_retrieve'))
-        ?.responseSchema ?? context.route.responseSchema!;
+    const schema = this.spec.objectSchema(context.route)!;
     const initial = RULES.initial(
       context,
       fillReadOnly(schema, withDefaults(schema, {}) as Record<string, unknown>, context.nowIso),
@@ -407,9 +405,7 @@ export class SandboxEngine {
   private update(context: Context, body: Record<string, unknown>, current: StoredObject): SandboxResponse {
     const {route, request, sandboxId} = context;
     this.checkIfMatch(request, current.etag);
-    const schema =
-      this.spec.byOperation.get(route.operationId.replace(/_(update|partial_update)$/, '_retrieve'))?.responseSchema ??
-      route.responseSchema!;
+    const schema = this.spec.objectSchema(route)!;
     let next: Record<string, unknown>;
     if (route.kind.endsWith('patch')) {
       next = mergePatch(schema, current.body, body) as Record<string, unknown>;

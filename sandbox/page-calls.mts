@@ -6,7 +6,6 @@ import remarkFrontmatter from 'remark-frontmatter';
 import {visit} from 'unist-util-visit';
 import {literalValue} from '../plugins/api-request/remark.mts';
 import type {ApiCall} from '../plugins/api-request/openapi-index.mts';
-import {guidePageFiles} from '../tests/content/pages.mts';
 
 /** An `<ApiRequest>` of a page, with where it is for messages. */
 export interface PageCall extends ApiCall {
@@ -37,9 +36,4 @@ export function pageCalls(file: string, text = readFileSync(file, 'utf8')): Page
     calls.push({where, ...(props as Omit<PageCall, 'where'>)});
   });
   return calls;
-}
-
-/** Every call of every guide page, page by page. */
-export function guideCalls(root = 'docs'): PageCall[] {
-  return guidePageFiles(root).flatMap((file) => pageCalls(file));
 }

@@ -5,6 +5,7 @@
 import Ajv2020, {type ValidateFunction} from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import {
+  exampleOf,
   inlineRefs,
   resolve,
   schemaForDirection,
@@ -103,6 +104,30 @@ export class SandboxSpec {
     if ('id' in properties) return 'id';
     const bare = param.replace(/_id$/, '');
     return bare in properties ? bare : 'id';
+  }
+
+  private readonly objectSchemas = new Map<string, OpenApiNode | undefined>();
+
+  /** The schema of the objects a route works on: what retrieving one of them answers. */
+  objectSchema(route: Route): OpenApiNode | undefined {
+    if (!this.objectSchemas.has(route.operationId)) {
+      const read = this.routes.find(
+        (other) =>
+          other.collection === route.collection && (other.kind === 'retrieve' || other.kind === 'singleton-read'),
+      );
+      this.objectSchemas.set(route.operationId, read?.responseSchema ?? route.responseSchema);
+    }
+    return this.objectSchemas.get(route.operationId);
+  }
+
+  /** The documented example of an operation's success response. */
+  documentedAnswer(operationId: string): unknown {
+    const route = this.byOperation.get(operationId);
+    const operation =
+      route && (this.document.paths?.[route.template]?.[route.method.toLowerCase()] as OpenApiNode | undefined);
+    const response =
+      operation && resolve<OpenApiNode>(this.document, operation.responses?.[String(route.successStatus)]);
+    return exampleOf(this.document, Object.values((response?.content ?? {}) as Record<string, OpenApiNode>)[0]);
   }
 
   /** Whether some operation has this path (for `405` against `404`). */

@@ -43,6 +43,10 @@ export interface IdempotencyRecord {
   body: string;
 }
 
+/** An object's row as SQLite returns it, and as the store answers it (its body parsed). */
+type ObjectRow = Omit<StoredObject, 'body'> & {body: string};
+const parsed = (row: ObjectRow): StoredObject => ({...row, body: JSON.parse(row.body) as Record<string, unknown>});
+
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 export const etagOf = (body: unknown) =>
   `"${createHash('sha256').update(JSON.stringify(body)).digest('hex').slice(0, 16)}"`;
@@ -105,26 +109,27 @@ export class Store {
   createSandbox(seed: string | null, now = Date.now()): {sandboxId: string; token: string} {
     const sandboxId = randomBytes(12).toString('hex');
     const token = `sbx_${randomBytes(32).toString('base64url')}`;
-    this.db
-      .prepare('INSERT INTO sandboxes (id, created_at, last_used_at, seed) VALUES (?, ?, ?, ?)')
-      .run(sandboxId, now, now, seed);
+    this.sql('INSERT INTO sandboxes (id, created_at, last_used_at, seed) VALUES (?, ?, ?, ?)').run(
+      sandboxId,
+      now,
+      now,
+      seed,
+    );
     this.addToken(sandboxId, token, {role: 'admin', accessTokenId: null, serviceIds: [], expiresAt: null});
     return {sandboxId, token};
   }
 
   addToken(sandboxId: string, token: string, record: Omit<TokenRecord, 'sandboxId'>): void {
-    this.db
-      .prepare(
-        'INSERT INTO tokens (token_hash, sandbox_id, role, access_token_id, service_ids, expires_at) VALUES (?, ?, ?, ?, ?, ?)',
-      )
-      .run(
-        hashToken(token),
-        sandboxId,
-        record.role,
-        record.accessTokenId,
-        JSON.stringify(record.serviceIds),
-        record.expiresAt,
-      );
+    this.sql(
+      'INSERT INTO tokens (token_hash, sandbox_id, role, access_token_id, service_ids, expires_at) VALUES (?, ?, ?, ?, ?, ?)',
+    ).run(
+      hashToken(token),
+      sandboxId,
+      record.role,
+      record.accessTokenId,
+      JSON.stringify(record.serviceIds),
+      record.expiresAt,
+    );
   }
 
   removeTokensOf(sandboxId: string, accessTokenId: string): void {
@@ -133,9 +138,9 @@ export class Store {
 
   /** The token's record, or undefined for an unknown token; marks its sandbox as used. */
   findToken(token: string, now = Date.now()): TokenRecord | undefined {
-    const row = this.db
-      .prepare('SELECT sandbox_id, role, access_token_id, service_ids, expires_at FROM tokens WHERE token_hash = ?')
-      .get(hashToken(token)) as
+    const row = this.sql(
+      'SELECT sandbox_id, role, access_token_id, service_ids, expires_at FROM tokens WHERE token_hash = ?',
+    ).get(hashToken(token)) as
       | {
           sandbox_id: string;
           role: string;
@@ -146,9 +151,11 @@ export class Store {
       | undefined;
     if (!row) return undefined;
     // The idle clock is kept to the hour: a write on every read would serialize all requests.
-    this.db
-      .prepare('UPDATE sandboxes SET last_used_at = ? WHERE id = ? AND last_used_at < ?')
-      .run(now, row.sandbox_id, now - 3600_000);
+    this.sql('UPDATE sandboxes SET last_used_at = ? WHERE id = ? AND last_used_at < ?').run(
+      now,
+      row.sandbox_id,
+      now - 3600_000,
+    );
     return {
       sandboxId: row.sandbox_id,
       role: row.role,
@@ -171,62 +178,46 @@ export class Store {
   }
 
   get(sandboxId: string, collection: string, id: string): StoredObject | undefined {
-    const row = this.db
-      .prepare(
-        'SELECT rowid, collection, id, body, etag FROM objects WHERE sandbox_id = ? AND collection = ? AND id = ?',
-      )
-      .get(sandboxId, collection, id) as
+    const row = this.sql(
+      'SELECT rowid, collection, id, body, etag FROM objects WHERE sandbox_id = ? AND collection = ? AND id = ?',
+    ).get(sandboxId, collection, id) as
       {rowid: number; collection: string; id: string; body: string; etag: string} | undefined;
-    return row && {...row, body: JSON.parse(row.body) as Record<string, unknown>};
+    return row && parsed(row);
   }
 
   /** Every object of the sandbox with this id, whatever its collection. */
   findById(sandboxId: string, id: string): StoredObject | undefined {
-    const row = this.db
-      .prepare('SELECT rowid, collection, id, body, etag FROM objects WHERE sandbox_id = ? AND id = ?')
-      .get(sandboxId, id) as {rowid: number; collection: string; id: string; body: string; etag: string} | undefined;
-    return row && {...row, body: JSON.parse(row.body) as Record<string, unknown>};
+    const row = this.sql('SELECT rowid, collection, id, body, etag FROM objects WHERE sandbox_id = ? AND id = ?').get(
+      sandboxId,
+      id,
+    ) as ObjectRow | undefined;
+    return row && parsed(row);
   }
 
   /** One page of a collection in creation order, after the object `afterRowid`. */
   list(sandboxId: string, collection: string, {afterRowid = 0, limit = 1000} = {}): StoredObject[] {
     return (
-      this.db
-        .prepare(
-          'SELECT rowid, collection, id, body, etag FROM objects WHERE sandbox_id = ? AND collection = ? AND rowid > ? ORDER BY rowid LIMIT ?',
-        )
-        .all(sandboxId, collection, afterRowid, limit) as {
-        rowid: number;
-        collection: string;
-        id: string;
-        body: string;
-        etag: string;
-      }[]
-    ).map((row) => ({...row, body: JSON.parse(row.body) as Record<string, unknown>}));
+      this.sql(
+        'SELECT rowid, collection, id, body, etag FROM objects WHERE sandbox_id = ? AND collection = ? AND rowid > ? ORDER BY rowid LIMIT ?',
+      ).all(sandboxId, collection, afterRowid, limit) as ObjectRow[]
+    ).map(parsed);
   }
 
   /** Every object whose collection starts with `prefix` (a service's sub-resources). */
   listUnder(sandboxId: string, prefix: string): StoredObject[] {
     return (
-      this.db
-        .prepare(
-          'SELECT rowid, collection, id, body, etag FROM objects WHERE sandbox_id = ? AND substr(collection, 1, ?) = ? ORDER BY rowid',
-        )
-        .all(sandboxId, prefix.length, prefix) as {
-        rowid: number;
-        collection: string;
-        id: string;
-        body: string;
-        etag: string;
-      }[]
-    ).map((row) => ({...row, body: JSON.parse(row.body) as Record<string, unknown>}));
+      this.sql(
+        'SELECT rowid, collection, id, body, etag FROM objects WHERE sandbox_id = ? AND substr(collection, 1, ?) = ? ORDER BY rowid',
+      ).all(sandboxId, prefix.length, prefix) as ObjectRow[]
+    ).map(parsed);
   }
 
   count(sandboxId: string, collection: string): number {
     return (
-      this.db
-        .prepare('SELECT count(*) AS n FROM objects WHERE sandbox_id = ? AND collection = ?')
-        .get(sandboxId, collection) as {n: number}
+      this.sql('SELECT count(*) AS n FROM objects WHERE sandbox_id = ? AND collection = ?').get(
+        sandboxId,
+        collection,
+      ) as {n: number}
     ).n;
   }
 
@@ -240,47 +231,47 @@ export class Store {
   put(sandboxId: string, collection: string, id: string, body: Record<string, unknown>): string {
     const text = JSON.stringify(body);
     const etag = etagOf(body);
-    const previous = this.db
-      .prepare('SELECT length(body) AS size FROM objects WHERE sandbox_id = ? AND collection = ? AND id = ?')
-      .get(sandboxId, collection, id) as {size: number} | undefined;
+    const previous = this.sql(
+      'SELECT length(body) AS size FROM objects WHERE sandbox_id = ? AND collection = ? AND id = ?',
+    ).get(sandboxId, collection, id) as {size: number} | undefined;
     if (previous) {
-      this.db
-        .prepare('UPDATE objects SET body = ?, etag = ? WHERE sandbox_id = ? AND collection = ? AND id = ?')
-        .run(text, etag, sandboxId, collection, id);
+      this.sql('UPDATE objects SET body = ?, etag = ? WHERE sandbox_id = ? AND collection = ? AND id = ?').run(
+        text,
+        etag,
+        sandboxId,
+        collection,
+        id,
+      );
     } else {
-      this.db
-        .prepare('INSERT INTO objects (sandbox_id, collection, id, body, etag) VALUES (?, ?, ?, ?, ?)')
-        .run(sandboxId, collection, id, text, etag);
+      this.sql('INSERT INTO objects (sandbox_id, collection, id, body, etag) VALUES (?, ?, ?, ?, ?)').run(
+        sandboxId,
+        collection,
+        id,
+        text,
+        etag,
+      );
     }
-    this.db
-      .prepare('UPDATE sandboxes SET bytes = bytes + ? WHERE id = ?')
-      .run(text.length - (previous?.size ?? 0), sandboxId);
+    this.sql('UPDATE sandboxes SET bytes = bytes + ? WHERE id = ?').run(text.length - (previous?.size ?? 0), sandboxId);
     return etag;
   }
 
   /** Deletes an object and everything under it (a service's origins go with the service). */
   delete(sandboxId: string, collection: string, id: string): void {
     const under = `${collection}${id}/`;
-    const removed = this.db
-      .prepare(
-        'SELECT coalesce(sum(length(body)), 0) AS size FROM objects WHERE sandbox_id = ? AND ((collection = ? AND id = ?) OR substr(collection, 1, ?) = ?)',
-      )
-      .get(sandboxId, collection, id, under.length, under) as {size: number};
-    this.db
-      .prepare(
-        'DELETE FROM objects WHERE sandbox_id = ? AND ((collection = ? AND id = ?) OR substr(collection, 1, ?) = ?)',
-      )
-      .run(sandboxId, collection, id, under.length, under);
+    const removed = this.sql(
+      'SELECT coalesce(sum(length(body)), 0) AS size FROM objects WHERE sandbox_id = ? AND ((collection = ? AND id = ?) OR substr(collection, 1, ?) = ?)',
+    ).get(sandboxId, collection, id, under.length, under) as {size: number};
+    this.sql(
+      'DELETE FROM objects WHERE sandbox_id = ? AND ((collection = ? AND id = ?) OR substr(collection, 1, ?) = ?)',
+    ).run(sandboxId, collection, id, under.length, under);
     this.sql('DELETE FROM pending WHERE sandbox_id = ? AND object_id = ?').run(sandboxId, id);
     this.sql('UPDATE sandboxes SET bytes = bytes - ? WHERE id = ?').run(removed.size, sandboxId);
   }
 
   idempotency(sandboxId: string, key: string): IdempotencyRecord | undefined {
-    const row = this.db
-      .prepare(
-        'SELECT fingerprint, body_hash, status, headers, body FROM idempotency WHERE sandbox_id = ? AND key = ? AND created_at > ?',
-      )
-      .get(sandboxId, key, Date.now() - 24 * 3600 * 1000) as
+    const row = this.sql(
+      'SELECT fingerprint, body_hash, status, headers, body FROM idempotency WHERE sandbox_id = ? AND key = ? AND created_at > ?',
+    ).get(sandboxId, key, Date.now() - 24 * 3600 * 1000) as
       {fingerprint: string; body_hash: string; status: number; headers: string; body: string} | undefined;
     return (
       row && {
@@ -294,35 +285,31 @@ export class Store {
   }
 
   keepIdempotent(sandboxId: string, key: string, record: IdempotencyRecord): void {
-    this.db
-      .prepare(
-        'INSERT OR REPLACE INTO idempotency (sandbox_id, key, fingerprint, body_hash, status, headers, body, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
-      )
-      .run(
-        sandboxId,
-        key,
-        record.fingerprint,
-        record.bodyHash,
-        record.status,
-        JSON.stringify(record.headers),
-        record.body,
-        Date.now(),
-      );
+    this.sql(
+      'INSERT OR REPLACE INTO idempotency (sandbox_id, key, fingerprint, body_hash, status, headers, body, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+    ).run(
+      sandboxId,
+      key,
+      record.fingerprint,
+      record.bodyHash,
+      record.status,
+      JSON.stringify(record.headers),
+      record.body,
+      Date.now(),
+    );
   }
 
   schedule(sandboxId: string, dueAt: number, change: Omit<PendingChange, 'id'>): void {
-    this.db
-      .prepare('INSERT INTO pending (sandbox_id, due_at, kind, collection, object_id, data) VALUES (?, ?, ?, ?, ?, ?)')
-      .run(sandboxId, dueAt, change.kind, change.collection, change.objectId, JSON.stringify(change.data));
+    this.sql(
+      'INSERT INTO pending (sandbox_id, due_at, kind, collection, object_id, data) VALUES (?, ?, ?, ?, ?, ?)',
+    ).run(sandboxId, dueAt, change.kind, change.collection, change.objectId, JSON.stringify(change.data));
   }
 
   /** The changes due by `now` (every pending one with `now = Infinity`), oldest first, removed from the queue. */
   takeDue(sandboxId: string, now: number, objectId?: string): PendingChange[] {
-    const rows = this.db
-      .prepare(
-        `SELECT id, kind, collection, object_id, data FROM pending WHERE sandbox_id = ? AND due_at <= ? ${objectId ? 'AND object_id = ?' : ''} ORDER BY due_at, id`,
-      )
-      .all(...[sandboxId, now === Infinity ? Number.MAX_SAFE_INTEGER : now, ...(objectId ? [objectId] : [])]) as {
+    const rows = this.sql(
+      `SELECT id, kind, collection, object_id, data FROM pending WHERE sandbox_id = ? AND due_at <= ? ${objectId ? 'AND object_id = ?' : ''} ORDER BY due_at, id`,
+    ).all(...[sandboxId, now === Infinity ? Number.MAX_SAFE_INTEGER : now, ...(objectId ? [objectId] : [])]) as {
       id: number;
       kind: string;
       collection: string;
@@ -330,9 +317,7 @@ export class Store {
       data: string;
     }[];
     if (rows.length)
-      this.db
-        .prepare(`DELETE FROM pending WHERE id IN (${rows.map(() => '?').join(',')})`)
-        .run(...rows.map((row) => row.id));
+      this.sql(`DELETE FROM pending WHERE id IN (${rows.map(() => '?').join(',')})`).run(...rows.map((row) => row.id));
     return rows.map((row) => ({
       id: row.id,
       kind: row.kind,

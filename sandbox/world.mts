@@ -7,7 +7,7 @@
 import {existsSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
-import {exampleOf, fillPath, resolve, type OpenApiNode} from '../src/lib/openapi/index.ts';
+import {fillPath, type OpenApiNode} from '../src/lib/openapi/index.ts';
 import type {SandboxEngine} from './engine.mts';
 import {pageCalls, type PageCall} from './page-calls.mts';
 import {guidePageFiles} from '../tests/content/pages.mts';
@@ -146,15 +146,8 @@ function exampleLabels(id: string, example: Json): Json {
 /** The documented example of the objects of a collection (its retrieve operation's answer). */
 function documentedObject(spec: SandboxSpec, template: string): Json | undefined {
   const retrieve = spec.routes.find((route) => route.kind === 'retrieve' && route.collection === template);
-  if (!retrieve) return undefined;
-  for (const item of Object.values(spec.document.paths ?? {}))
-    for (const operation of Object.values(item as Json) as Json[]) {
-      if (operation?.operationId !== retrieve.operationId) continue;
-      const response = resolve<Json>(spec.document, (operation.responses as Json)['200']);
-      const example = exampleOf(spec.document, Object.values((response?.content ?? {}) as Json)[0] as Json);
-      return isObject(example) ? example : undefined;
-    }
-  return undefined;
+  const example = retrieve && spec.documentedAnswer(retrieve.operationId);
+  return isObject(example) ? example : undefined;
 }
 
 /** Fills in what a page left out of an object (read-only fields the schema requires). */

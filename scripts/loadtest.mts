@@ -11,7 +11,7 @@ import {mkdtempSync, readdirSync, readFileSync, rmSync, statSync} from 'node:fs'
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
-import autocannon from 'autocannon';
+import autocannon, {type AutocannonResult} from 'autocannon';
 import {startNginx} from './serve-nginx.mts';
 import {mintMany, mixedLoad, rssMb} from '../sandbox/loadtest.mts';
 
@@ -53,7 +53,21 @@ const SEEDED_FOR_MEMORY = Number(process.env.LOADTEST_SEEDED ?? 10_000);
 const sandboxData = mkdtempSync(path.join(tmpdir(), 'tributary-loadtest-sandbox-'));
 const server = await startNginx({port: Number(process.env.LOADTEST_PORT ?? 8085), sandboxes: 2, sandboxData});
 const origin = new URL(server.url).origin;
-const rows = [];
+/** One line of the report. */
+function row(target: string, connections: number, result: AutocannonResult, bad: number) {
+  return {
+    target,
+    connections,
+    'req/s': Math.round(result.requests.average),
+    'p50 ms': result.latency.p50,
+    'p99 ms': result.latency.p99,
+    'MB/s': (result.throughput.average / 1e6).toFixed(1),
+    requests: result.requests.total,
+    'errors+non-2xx': bad,
+  };
+}
+
+const rows: ReturnType<typeof row>[] = [];
 let failed = false;
 let sandboxMemory: Record<string, string | number> | undefined;
 try {
@@ -74,16 +88,7 @@ try {
     });
     const bad = result.errors + result.timeouts + result.non2xx + (result.mismatches ?? 0);
     if (bad > 0) failed = true;
-    rows.push({
-      target: target.name,
-      connections: target.mcp ? MCP_CONNECTIONS : CONNECTIONS,
-      'req/s': Math.round(result.requests.average),
-      'p50 ms': result.latency.p50,
-      'p99 ms': result.latency.p99,
-      'MB/s': (result.throughput.average / 1e6).toFixed(1),
-      requests: result.requests.total,
-      'errors+non-2xx': bad,
-    });
+    rows.push(row(target.name, target.mcp ? MCP_CONNECTIONS : CONNECTIONS, result, bad));
   }
   // The sandbox: a mixed load over 1,000 seeded sandboxes, through nginx (two processes).
   const tokens = await mintMany(server.sandboxSockets, SANDBOXES);
@@ -93,16 +98,7 @@ try {
     failed = true;
     console.error('Sandbox answers by status:', JSON.stringify(result.statusCodeStats));
   }
-  rows.push({
-    target: `sandbox API, 70 % reads / 30 % writes over ${SANDBOXES} sandboxes`,
-    connections: SANDBOX_CONNECTIONS,
-    'req/s': Math.round(result.requests.average),
-    'p50 ms': result.latency.p50,
-    'p99 ms': result.latency.p99,
-    'MB/s': (result.throughput.average / 1e6).toFixed(1),
-    requests: result.requests.total,
-    'errors+non-2xx': bad,
-  });
+  rows.push(row(`sandbox API, 70 % reads / 30 % writes over ${SANDBOXES} sandboxes`, SANDBOX_CONNECTIONS, result, bad));
   const rssBefore = server.sandboxPids.map(rssMb);
   const started = Date.now();
   await mintMany(server.sandboxSockets, Math.max(0, SEEDED_FOR_MEMORY - SANDBOXES));

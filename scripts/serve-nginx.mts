@@ -9,6 +9,7 @@ import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {startSandbox} from '../sandbox/process.mts';
+import {startNodeServer, type RunningNodeServer} from './node-server.mts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -130,34 +131,10 @@ export function startMcp({
   buildDir?: string;
   socket: string;
   sandboxSocket?: string;
-}): Promise<{child: ChildProcess; stop: () => void}> {
-  const args = ['--import', 'tsx', path.join(root, 'mcp/http.mts'), '--listen', socket];
-  args.push('--build', path.resolve(buildDir));
+}): Promise<RunningNodeServer> {
+  const args = ['--listen', socket, '--build', path.resolve(buildDir)];
   if (sandboxSocket) args.push('--sandbox', sandboxSocket);
-  const child = spawn(process.execPath, args, {cwd: root, stdio: ['ignore', 'pipe', 'inherit']});
-  return new Promise((resolve, reject) => {
-    let output = '';
-    // Loading the build takes a second or two; a loaded machine can take much longer.
-    const timer = setTimeout(() => {
-      child.kill('SIGTERM');
-      reject(new Error('The MCP server did not start listening within 60 s.'));
-    }, 60_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk;
-      if (!output.includes('listening')) return;
-      clearTimeout(timer);
-      child.stdout.off('data', onData);
-      child.stdout.pipe(process.stdout);
-      child.off('exit', onExit);
-      resolve({child, stop: () => child.kill('SIGTERM')});
-    };
-    const onExit = (code: number | null) => {
-      clearTimeout(timer);
-      reject(new Error(`The MCP server exited with code ${code} before listening.`));
-    };
-    child.stdout.on('data', onData);
-    child.once('exit', onExit);
-  });
+  return startNodeServer('The MCP server', 'mcp/http.mts', args);
 }
 
 /**

@@ -4,7 +4,6 @@
 // the service's whole configuration, and the read-outs of traffic the sandbox does not have.
 import {createHash, createPublicKey, generateKeyPairSync, randomBytes, X509Certificate} from 'node:crypto';
 import {Problem} from '../problems.mts';
-import {exampleOf} from '../../src/lib/openapi/index.ts';
 import type {Context, RuleSet} from './index.mts';
 import {build} from './services.mts';
 import {fillReadOnly, withDefaults} from '../schema-values.mts';
@@ -71,25 +70,12 @@ function newSecret(): string {
   return `trb_${[...randomBytes(44)].map((byte) => alphabet[byte % alphabet.length]).join('')}`;
 }
 
-/** The documented example of the success response: for read-outs of traffic a sandbox has none of. */
-function documentedExample(context: Context): unknown {
-  for (const item of Object.values(context.engine.spec.document.paths ?? {}))
-    for (const operation of Object.values(item as Json) as Json[]) {
-      if (operation?.operationId !== context.route.operationId) continue;
-      const response = Object.entries(operation.responses as Json).find(([status]) =>
-        status.startsWith('2'),
-      )?.[1] as Json;
-      const media = Object.values((response?.content ?? {}) as Json)[0] as Json | undefined;
-      return exampleOf(context.engine.spec.document, media);
-    }
-  return undefined;
-}
-
+/** The documented answer: for read-outs of traffic a sandbox has none of. */
 function documented(context: Context) {
   return {
     status: context.route.successStatus,
     headers: {'Tributary-Sandbox-Answer': 'documented-example'},
-    body: documentedExample(context),
+    body: context.engine.spec.documentedAnswer(context.route.operationId),
   };
 }
 

@@ -47,10 +47,7 @@ export function mirrorAliases(schema: OpenApiNode | undefined, value: unknown, s
   }
 }
 
-const schemaOf = (context: Context) =>
-  context.engine.spec.byOperation.get(
-    context.route.operationId.replace(/_(update|partial_update|create)$/, '_retrieve'),
-  )?.responseSchema ?? context.route.responseSchema;
+const schemaOf = (context: Context) => context.engine.spec.objectSchema(context.route);
 
 export const aliasRules: RuleSet = {
   any: {

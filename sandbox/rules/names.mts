@@ -17,10 +17,7 @@ function uniqueFields(schema: OpenApiNode | undefined, object: Record<string, un
 }
 
 function checkUnique(context: Context, next: Record<string, unknown>): void {
-  const schema =
-    context.engine.spec.byOperation.get(
-      context.route.operationId.replace(/_(update|partial_update|create)$/, '_retrieve'),
-    )?.responseSchema ?? context.route.responseSchema;
+  const schema = context.engine.spec.objectSchema(context.route);
   const fields = uniqueFields(schema, next);
   if (!fields.length) return;
   const idField = context.engine.spec.idField(context.route.collection);

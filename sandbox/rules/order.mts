@@ -7,11 +7,7 @@ import type {Context, RuleSet} from './index.mts';
 type Json = Record<string, unknown>;
 
 function hasOrder(context: Context, object: Json): boolean {
-  const schema =
-    context.route.kind === 'create'
-      ? context.route.responseSchema
-      : context.engine.spec.byOperation.get(context.route.operationId.replace(/_(update|partial_update)$/, '_retrieve'))
-          ?.responseSchema;
+  const schema = context.engine.spec.objectSchema(context.route);
   const property = schema ? propertiesOf(schema, object).order : undefined;
   return Boolean(property && !property.readOnly && property.type === 'integer');
 }

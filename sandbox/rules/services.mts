@@ -6,7 +6,6 @@ import {Problem} from '../problems.mts';
 import {fillReadOnly, withDefaults} from '../schema-values.mts';
 import {registerApplier} from './lifecycle.mts';
 import {withReservedId} from './reserved-ids.mts';
-import {exampleOf, resolve} from '../../src/lib/openapi/index.ts';
 import type {Context, RuleSet} from './index.mts';
 
 type Json = Record<string, unknown>;
@@ -35,13 +34,8 @@ export function build(context: Context, listOperationId: string, fields: Json, c
  * adds two manifest behaviors.
  */
 function template(context: Context, name: string): {actions: Json; behaviors: Json[]} {
-  const route = context.engine.spec.byOperation.get('services_behaviors_reset_default_behavior_update');
-  const operation = route && (context.engine.spec.document.paths?.[route.template]?.put as Json | undefined);
-  const response = operation && resolve<Json>(context.engine.spec.document, (operation.responses as Json)['200']);
-  const example =
-    response &&
-    (exampleOf(context.engine.spec.document, Object.values((response.content ?? {}) as Json)[0] as Json) as
-      Json | undefined);
+  const example = context.engine.spec.documentedAnswer('services_behaviors_reset_default_behavior_update') as
+    Json | undefined;
   const actions = structuredClone((example?.actions ?? {}) as Json);
   const safeMethods = {methods: ['GET', 'HEAD', 'OPTIONS']};
   if (name === 'VOD')
