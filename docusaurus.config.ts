@@ -6,7 +6,10 @@ import {codeThemeDark, codeThemeLight} from './src/codeThemes';
 import remarkApiRequest from './plugins/api-request/remark.mts';
 import remarkMermaidImages from './plugins/mermaid/remark.mts';
 import remarkCodeHighlight from './plugins/code-highlight/remark.mts';
-import {ssrTemplate} from './plugins/paint-first/template.mts';
+import {startupConfig, startupLayerEnabled} from './plugins/startup/index.mts';
+
+/** The page start-up layer (plugins/startup), or Docusaurus's own start-up with STARTUP_LAYER=off. */
+const startup = startupConfig(startupLayerEnabled(), {contentDirs: ['docs', 'generated/api', 'src/pages']});
 
 /** Every guide under "Account Settings" is also reachable under the misspelling SPEC reports. */
 const ACCOUNT_SETTINGS = '/Guides/Account Settings/';
@@ -45,11 +48,8 @@ const config: Config = {
     faster: true,
   },
   staticDirectories: ['static', 'generated/static'],
-  // The app's scripts start after the server-rendered page is painted: see plugins/paint-first.
-  ssrTemplate,
-  // Docusaurus's banner script assumes the app runs before DOMContentLoaded, which paint-first
-  // defers; the start script shows the same banner instead (plugins/paint-first/template.mts).
-  baseUrlIssueBanner: false,
+  ssrTemplate: startup.ssrTemplate,
+  baseUrlIssueBanner: startup.baseUrlIssueBanner,
   clientModules: [
     './src/clientModules/announcementBar.ts',
     './src/clientModules/chunkLoadErrors.ts',
@@ -116,9 +116,7 @@ const config: Config = {
     ],
     'docusaurus-plugin-sass',
     './plugins/code-highlight/index.mts',
-    './plugins/compile-hints/index.mts',
-    // The app's start-up as short tasks (plugins/startup-tasks).
-    './plugins/startup-tasks/index.mts',
+    ...startup.plugins,
     [
       './plugins/security-headers/index.mts',
       {openApiBundle: OPENAPI_BUNDLE, output: 'generated/nginx/security-headers.conf'},

@@ -14,11 +14,6 @@ export default tseslint.config(
     languageOptions: {globals: {...globals.browser, ...globals.node}},
   },
   {
-    // CommonJS for tools that `require` their modules (the registry loader of plugins/startup-tasks).
-    files: ['**/*.cjs'],
-    languageOptions: {sourceType: 'commonjs', globals: globals.node},
-  },
-  {
     files: ['**/*.{tsx,jsx}'],
     plugins: {react, 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y},
     settings: {react: {version: 'detect'}},

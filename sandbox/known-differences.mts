@@ -33,10 +33,6 @@ export const KNOWN_DIFFERENCES: Record<string, string[]> = {
   ],
   // The second user joins by accepting the invitation, which no API call does.
   'docs/Guides/Account Settings/User Management.mdx': ['users_list /results/1', 'users_retrieve answered 404'],
-  // Another page shows the same CDN account with full access: the example world cannot hold both states.
-  'docs/Guides/CDN Providers/Updating & Deleting a CDN Account.mdx': [
-    'account_providers_switch_to_read_write_create answered 409',
-  ],
   // Changing the domains of a managed certificate: the page keeps the old challenge records, the sandbox makes new ones. Rule to settle.
   'docs/Guides/Certificates/Creating a Certificate.mdx': ['certificates_update /challenge_records'],
   // The page's PEM is shortened, so the sandbox cannot read the domains and issuer from it.
@@ -51,8 +47,6 @@ export const KNOWN_DIFFERENCES: Record<string, string[]> = {
     'services_performance_checks_create /results/1/provider_type',
     'services_health_checks_retrieve /provider_status',
   ],
-  // The origin in the example world is a custom origin on another page. Page to correct.
-  'docs/Guides/Origins/Origin Advanced Settings.mdx': ['services_origins_update_s3_credentials_update answered 422'],
   // Shield locations per provider come from each CDN's list of shield locations, which the sandbox does not have.
   'docs/Guides/Origins/Origin Shield.mdx': ['services_origins_update /shield/provider_locations'],
   // An `order` left out goes after the last rule: the page counts in steps of 10, the sandbox by 1. Rule to settle.

@@ -38,8 +38,11 @@ const RANK: Record<string, number> = {
   'singleton-patch': 2,
 };
 
-/** The objects the calls' answers show, merged by collection and id. */
-export function worldFromCalls(spec: SandboxSpec, calls: PageCall[]): WorldObject[] {
+/**
+ * The objects the calls' answers show, merged by collection and id. `known` (the example world, by
+ * id) stands in for an object the calls only name in a path, before the documented example does.
+ */
+export function worldFromCalls(spec: SandboxSpec, calls: PageCall[], known?: Map<string, WorldObject>): WorldObject[] {
   const found = new Map<string, {rank: number; object: WorldObject}[]>();
   const add = (collection: string, id: string, body: Json, rank: number) => {
     const key = `${collection}${id}`;
@@ -69,7 +72,8 @@ export function worldFromCalls(spec: SandboxSpec, calls: PageCall[]): WorldObjec
     }
   }
   // An object a page only names in a path (to delete it, or as the parent of what it creates): the
-  // documented example stands in for it.
+  // example world's object stands in for it, or else the documented example, so that a page's world
+  // holds the object the other pages show (an S3 origin stays an S3 origin).
   for (const call of calls) {
     const route = spec.byOperation.get(call.operation);
     if (!route) continue;
@@ -86,9 +90,14 @@ export function worldFromCalls(spec: SandboxSpec, calls: PageCall[]): WorldObjec
       } catch {
         return;
       }
+      if (found.has(`${collection}${id}`)) return;
+      const shown = known?.get(id);
+      if (shown?.collection === collection) {
+        add(collection, id, shown.body, 3);
+        return;
+      }
       const example = documentedObject(spec, template);
-      if (example && !found.has(`${collection}${id}`))
-        add(collection, id, {...example, ...exampleLabels(id, example), [spec.idField(template)]: id}, 3);
+      if (example) add(collection, id, {...example, ...exampleLabels(id, example), [spec.idField(template)]: id}, 3);
     });
   }
   const world: WorldObject[] = [];
@@ -238,7 +247,7 @@ export function buildWorlds(spec: SandboxSpec, nowIso = '2026-03-16T08:00:00Z'):
       const field = LABELS.find((name) => object.body[name] !== undefined);
       if (field) created.push({collection: object.collection, field, value: object.body[field], id: object.id});
     }
-    const shown = finish(worldFromCalls(spec, calls).filter((object) => !isCreated(object)));
+    const shown = finish(worldFromCalls(spec, calls, unionById).filter((object) => !isCreated(object)));
     const wanted = new Map(shown.map((object) => [`${object.collection}${object.id}`, object]));
     const referenced = new Set(JSON.stringify(calls).match(UUID_TEXT) ?? []);
     const addWithParents = (object: WorldObject | undefined) => {

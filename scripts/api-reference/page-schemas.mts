@@ -1,6 +1,6 @@
 // The body schemas of a page, moved out of its MDX. They are most of an operation page's bytes,
 // and on the first load of a page the browser never renders them: the article is adopted from the
-// server HTML, which shows them already (src/components/StaticArticle). So each page imports its
+// server HTML, which shows them already (plugins/startup). So each page imports its
 // schemas from `@api-page-schemas/<page>`, which the build resolves (plugins/api-docs) to the JSON
 // data on the server and to a module that loads that JSON apart in the browser
 // (src/components/ApiSchema/lazy.ts).

@@ -27,9 +27,3 @@ export const LOCAL_SANDBOX_PORT = 4010;
  * (src/lib/site.test.ts) checks that their media queries at this breakpoint use the same number.
  */
 export const DESKTOP_MIN_WIDTH = 997;
-
-/**
- * The event the navbar dispatches on `document` once it has hydrated: the page's start script
- * (plugins/paint-first) then hands a phone menu it showed open to React.
- */
-export const NAVBAR_HYDRATED_EVENT = 'tributary:navbar-hydrated';

@@ -1,5 +1,5 @@
 import {after, before} from 'node:test';
-import {chromium, type Browser, type BrowserContext, type Page} from 'playwright-core';
+import {chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page} from 'playwright-core';
 import {readFileSync} from 'node:fs';
 import {CHROMIUM_ARGS, CHROMIUM_PATH} from '../../scripts/chromium.mts';
 
@@ -63,6 +63,31 @@ export async function newPage(context: BrowserContext): Promise<{page: Page; err
   return {page, errors};
 }
 
+/** What a test gets from `withPage`: a page of its own context, and the page's uncaught errors. */
+export interface PageFixture {
+  context: BrowserContext;
+  page: Page;
+  errors: Error[];
+}
+
+/**
+ * Runs `use` with a page in a new browser context, and closes the context afterwards, whether `use`
+ * passed or threw.
+ */
+export async function withPage<T>(
+  browser: Browser,
+  options: BrowserContextOptions,
+  use: (fixture: PageFixture) => Promise<T>,
+): Promise<T> {
+  const context = await browser.newContext(options);
+  try {
+    const {page, errors} = await newPage(context);
+    return await use({context, page, errors});
+  } finally {
+    await context.close();
+  }
+}
+
 /** Opens a site path and waits until React has hydrated, so the page is interactive. */
 export async function gotoHydrated(page: Page, sitePath: string) {
   const response = await page.goto(siteUrl(sitePath));
@@ -71,15 +96,16 @@ export async function gotoHydrated(page: Page, sitePath: string) {
 }
 
 /**
- * Waits until React has hydrated, the islands of a doc page's article and the navbar included. Locator waits run in Playwright's own world; `waitForFunction`
- * would evaluate a string in the page, which the site's Content-Security-Policy rightly refuses.
+ * Waits until React has hydrated, through the attributes the start-up layer documents
+ * (plugins/startup/README.md): the app (`data-has-hydrated`, Docusaurus's own), the islands of a doc
+ * page's article, and the navbar, which hydrates on its own when the layer is on (a page with the
+ * layer has its `#startup-scripts` block). Locator waits run in Playwright's own world;
+ * `waitForFunction` would evaluate a string in the page, which the site's CSP rightly refuses.
  */
 export async function waitForHydration(page: Page) {
   await page.locator('html[data-has-hydrated="true"]').waitFor({state: 'attached'});
-  // A doc page's article hydrates its islands on their own, after the app (src/components/StaticArticle).
   await page.locator('[data-islands="pending"]').waitFor({state: 'detached'});
-  // So does the navbar (src/components/SeparateHydration): its colour toggle is enabled once it has.
-  await page.locator('.navbar button[class*="toggleButton"]:not([disabled])').first().waitFor({state: 'attached'});
+  await page.locator('html[data-navbar-hydrated], html:not(:has(#startup-scripts))').waitFor({state: 'attached'});
 }
 
 /** Waits until <html> has the given attribute value (colour mode, theme choice…). */

@@ -4,7 +4,7 @@ import ApiMethodBadge from '@site/src/components/ApiMethodBadge';
 import ScrollRegion from '@site/src/components/ScrollRegion';
 import {apiRoute} from '@site/src/lib/site';
 import styles from './styles.module.css';
-import {registerIsland} from '@site/src/components/StaticArticle/registry';
+import {registerIsland} from '@site/plugins/startup/islands';
 
 export interface ApiOperationSummary {
   /** The page id of the operation, under /api/. */
@@ -46,5 +46,5 @@ function ApiOperationList({operations}: {operations: ApiOperationSummary[]}): Re
   );
 }
 
-// An island of the article: it hydrates on its own (src/components/StaticArticle).
+// An island of the article: it hydrates on its own (plugins/startup).
 export default registerIsland(ApiOperationList);

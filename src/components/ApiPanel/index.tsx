@@ -2,7 +2,7 @@ import {Children, createContext, isValidElement, useContext, useState, type Reac
 import ApiTryIt from '@site/src/components/ApiTryIt';
 import type {ExplorerOperation} from '@site/src/components/ApiExplorer/types';
 import styles from './styles.module.css';
-import {registerIsland} from '@site/src/components/StaticArticle/registry';
+import {registerIsland} from '@site/plugins/startup/islands';
 
 /** A named request example of the operation, with its JSON body for Try it. */
 export interface PanelRequestExample {
@@ -167,5 +167,5 @@ function ApiPanel({requestExamples, responseExamples, operation, children}: ApiP
   );
 }
 
-// An island of the article: it hydrates on its own (src/components/StaticArticle).
+// An island of the article: it hydrates on its own (plugins/startup).
 export default registerIsland(ApiPanel);

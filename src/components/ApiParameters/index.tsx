@@ -2,8 +2,8 @@ import {type ReactNode} from 'react';
 import ScrollRegion from '@site/src/components/ScrollRegion';
 import {SchemaFacts, typeLabel, type SchemaView} from '@site/src/components/ApiSchema';
 import styles from './styles.module.css';
-import {registerIsland} from '@site/src/components/StaticArticle/registry';
-import {useIslandId} from '@site/src/components/StaticArticle/ids';
+import {registerIsland} from '@site/plugins/startup/islands';
+import {useIslandId} from '@site/plugins/startup/island-ids';
 
 export interface ApiParameter {
   name: string;
@@ -53,5 +53,5 @@ function ApiParameters({label, parameters}: {label: string; parameters: ApiParam
   );
 }
 
-// An island of the article: it hydrates on its own (src/components/StaticArticle).
+// An island of the article: it hydrates on its own (plugins/startup).
 export default registerIsland(ApiParameters);

@@ -5,6 +5,9 @@ import type {SchemaView} from './types';
 import {isLazySchema, type LazySchema} from './lazy';
 import styles from './styles.module.css';
 
+// static-in-article: on a first load the server HTML shows every field (native <details>); only a page
+// opened in the app, rendered by React, loads its schemas and keeps its anchor in view.
+
 export type {SchemaView};
 
 const literal = (value: unknown) => JSON.stringify(value);

@@ -2,7 +2,7 @@ import {useState, type ReactNode} from 'react';
 import type {ExplorerOperation} from '@site/src/components/ApiExplorer/types';
 import LazyChunk from '@site/src/components/LazyChunk';
 import styles from './styles.module.css';
-import {useIslandId} from '@site/src/components/StaticArticle/ids';
+import {useIslandId} from '@site/plugins/startup/island-ids';
 
 // The explorer is its own chunk, fetched only when the reader asks for it.
 const loadApiExplorer = () => import(/* webpackChunkName: "api-explorer" */ '@site/src/components/ApiExplorer');

@@ -1,7 +1,7 @@
 import {type ReactNode} from 'react';
 import ScrollRegion from '@site/src/components/ScrollRegion';
 import styles from './styles.module.css';
-import {useIslandId} from '@site/src/components/StaticArticle/ids';
+import {useIslandId} from '@site/plugins/startup/island-ids';
 
 export interface DataTableProps {
   /** Names the table and the scrollable region around it. */

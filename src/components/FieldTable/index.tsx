@@ -3,7 +3,7 @@ import useBrokenLinks from '@docusaurus/useBrokenLinks';
 import {parseFields, type FieldSpec} from './fields';
 import DataTable from '@site/src/components/DataTable';
 import styles from './styles.module.css';
-import {registerIsland} from '@site/src/components/StaticArticle/registry';
+import {registerIsland} from '@site/plugins/startup/islands';
 
 export {parseFields, type FieldSpec};
 
@@ -86,5 +86,5 @@ function FieldTable({data, caption}: FieldTableProps): ReactNode {
   );
 }
 
-// An island of the article: it hydrates on its own (src/components/StaticArticle).
+// An island of the article: it hydrates on its own (plugins/startup).
 export default registerIsland(FieldTable);

@@ -4,8 +4,8 @@ import DataTable from '@site/src/components/DataTable';
 import Field, {TextField} from '@site/src/components/ToolForm/Field';
 import form from '@site/src/components/ToolForm/styles.module.css';
 import styles from './styles.module.css';
-import {registerIsland} from '@site/src/components/StaticArticle/registry';
-import {useIslandId} from '@site/src/components/StaticArticle/ids';
+import {registerIsland} from '@site/plugins/startup/islands';
+import {useIslandId} from '@site/plugins/startup/island-ids';
 
 export interface PathPatternTesterProps {
   /** Path patterns of the non-default behaviors, in position order. */
@@ -105,5 +105,5 @@ function PathPatternTester({
   );
 }
 
-// An island of the article: it hydrates on its own (src/components/StaticArticle).
+// An island of the article: it hydrates on its own (plugins/startup).
 export default registerIsland(PathPatternTester);

@@ -5,8 +5,8 @@ import {SignInputError, canonicalString, importSigningKey, inputProblems, signUr
 import Field, {Choice, FieldError, TextField} from '@site/src/components/ToolForm/Field';
 import form from '@site/src/components/ToolForm/styles.module.css';
 import styles from './styles.module.css';
-import {registerIsland} from '@site/src/components/StaticArticle/registry';
-import {useIslandId} from '@site/src/components/StaticArticle/ids';
+import {registerIsland} from '@site/plugins/startup/islands';
+import {useIslandId} from '@site/plugins/startup/island-ids';
 
 type ExpiryMode = 'absolute' | 'relative';
 
@@ -283,5 +283,5 @@ function SignedUrlGenerator(): ReactNode {
   );
 }
 
-// An island of the article: it hydrates on its own (src/components/StaticArticle).
+// An island of the article: it hydrates on its own (plugins/startup).
 export default registerIsland(SignedUrlGenerator);

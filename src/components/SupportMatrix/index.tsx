@@ -3,7 +3,7 @@ import clsx from 'clsx';
 import {LEVEL_LABELS, PROVIDERS, parseSupportData, splitInlineCode, type SupportLevel} from './data';
 import DataTable from '@site/src/components/DataTable';
 import styles from './styles.module.css';
-import {registerIsland} from '@site/src/components/StaticArticle/registry';
+import {registerIsland} from '@site/plugins/startup/islands';
 
 export {PROVIDERS, parseSupportData} from './data';
 export type {ProviderKey, SupportLevel, SupportRow} from './data';
@@ -96,5 +96,5 @@ function SupportMatrix({data, caption, featureHeader = 'Action', linkFeatures = 
   );
 }
 
-// An island of the article: it hydrates on its own (src/components/StaticArticle).
+// An island of the article: it hydrates on its own (plugins/startup).
 export default registerIsland(SupportMatrix);

@@ -13,8 +13,8 @@ import {requestBody, saveOperation} from './requestBody';
 import {initialState, reducer, toPolicy, toServiceProvider} from './state';
 import {checkQuery, describeSchemaErrors, policyProblems, type QueryCheck} from './validation';
 import styles from './styles.module.css';
-import {registerIsland} from '@site/src/components/StaticArticle/registry';
-import {useIslandId} from '@site/src/components/StaticArticle/ids';
+import {registerIsland} from '@site/plugins/startup/islands';
+import {useIslandId} from '@site/plugins/startup/island-ids';
 
 /** The query in words, such as "country DE (Europe), subdivision DE-BY, ASN 3320". */
 function describeQuery({location: {country, subdivision, asn}, continent}: QueryCheck): string {
@@ -78,5 +78,5 @@ function TrafficPolicyPlanner(): ReactNode {
   );
 }
 
-// An island of the article: it hydrates on its own (src/components/StaticArticle).
+// An island of the article: it hydrates on its own (plugins/startup).
 export default registerIsland(TrafficPolicyPlanner);

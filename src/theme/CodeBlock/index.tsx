@@ -6,7 +6,7 @@ import {useThemeConfig} from '@docusaurus/theme-common';
 import {CodeBlockContextProvider, createCodeBlockMetadata} from '@docusaurus/theme-common/internal';
 import {HighlightedCodeProvider, parseHighlighted} from '@site/src/components/HighlightedCode';
 import {useCodeWordWrap} from '@site/src/hooks/useCodeWordWrap';
-import {registerIsland} from '@site/src/components/StaticArticle/registry';
+import {registerIsland} from '@site/plugins/startup/islands';
 
 /** Plain strings are joined so the block can be highlighted and copied; elements are left as they are. */
 function stringifyChildren(children: ReactNode): ReactNode {
@@ -55,5 +55,5 @@ function CodeBlock({children, highlighted, ...props}: Props & {highlighted?: str
   );
 }
 
-// An island of the article: it hydrates on its own (src/components/StaticArticle).
+// An island of the article: it hydrates on its own (plugins/startup).
 export default registerIsland(CodeBlock);

@@ -10,7 +10,7 @@ import {
 } from '@docusaurus/theme-common/internal';
 import type {Props} from '@theme/Tabs';
 import styles from './styles.module.css';
-import {registerIsland} from '@site/src/components/StaticArticle/registry';
+import {registerIsland} from '@site/plugins/startup/islands';
 
 /**
  * Whether a tab list comes before this tab in the page. Choosing a tab changes only tab sets (those
@@ -150,5 +150,5 @@ function Tabs(props: Props): ReactNode {
   );
 }
 
-// An island of the article: it hydrates on its own (src/components/StaticArticle).
+// An island of the article: it hydrates on its own (plugins/startup).
 export default registerIsland(Tabs);

@@ -1,0 +1,56 @@
+// The page start-up layer (README.md in this folder): a Docusaurus plugin for its theme
+// components, and the site config it needs. `STARTUP_LAYER=off` builds the site with Docusaurus's
+// own start-up instead, for the day an upgrade breaks the layer.
+import path from 'node:path';
+import {fileURLToPath} from 'node:url';
+import type {Config, LoadContext, Plugin, PluginConfig} from '@docusaurus/types';
+import {findInertComponents, inertComponentsError} from './island-check.mts';
+import {buildStartScript, docusaurusTemplate, paintFirstTemplate} from './template.mts';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+/** The layer is on unless `STARTUP_LAYER` is `off`. */
+export function startupLayerEnabled(env: NodeJS.ProcessEnv = process.env): boolean {
+  const value = env.STARTUP_LAYER ?? 'on';
+  if (value !== 'on' && value !== 'off') {
+    throw new Error(`STARTUP_LAYER is "${value}": set it to "off" for Docusaurus's own start-up, or leave it unset.`);
+  }
+  return value === 'on';
+}
+
+export interface StartupOptions extends Record<string, unknown> {
+  /** The folders of MDX whose components the island check reads, relative to the site. */
+  contentDirs: string[];
+}
+
+/** The site config of the layer, on or off: its page template, Docusaurus's banner, its plugin. */
+export function startupConfig(
+  enabled: boolean,
+  options: StartupOptions,
+): Pick<Config, 'ssrTemplate' | 'baseUrlIssueBanner'> & {
+  plugins: PluginConfig[];
+} {
+  if (!enabled) return {ssrTemplate: undefined, baseUrlIssueBanner: true, plugins: []};
+  return {
+    ssrTemplate: paintFirstTemplate(docusaurusTemplate(), buildStartScript()),
+    // Docusaurus's banner script assumes the app runs before DOMContentLoaded, which the start
+    // script defers; the start script shows its own banner instead.
+    baseUrlIssueBanner: false,
+    plugins: [[path.join(here, 'index.mts'), options]],
+  };
+}
+
+/**
+ * The layer's theme components (the article, the navbar and footer, the desktop-only parts), and the
+ * island check, which fails the build when an MDX component would stay inert (./island-check.mts).
+ */
+export default function startupPlugin(context: LoadContext, options: StartupOptions): Plugin {
+  return {
+    name: 'startup',
+    getThemePath: () => path.join(here, 'theme'),
+    async loadContent() {
+      const error = inertComponentsError(findInertComponents(context.siteDir, options.contentDirs));
+      if (error) throw error;
+    },
+  };
+}

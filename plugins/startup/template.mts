@@ -1,0 +1,67 @@
+// The page template for server-side generation (Docusaurus `ssrTemplate`): Docusaurus's own, with
+// its `<script defer>` loop replaced by a data block that lists the page's scripts and the inline
+// start script (./start/start.ts, bundled and minified here), which adds them after the first paint.
+import {buildSync} from 'esbuild';
+import path from 'node:path';
+import {fileURLToPath} from 'node:url';
+import ssgTemplate from '@docusaurus/core/lib/ssg/ssgTemplate.html.js';
+
+const START_SCRIPT_SOURCE = path.join(path.dirname(fileURLToPath(import.meta.url)), 'start', 'start.ts');
+
+const DEFER_SCRIPTS =
+  /\n\s*<% it\.scripts\.forEach\(\(script\) => \{ %>\s*<script src="<%= it\.baseUrl %><%= script %>" defer><\/script>\s*<% \}\); %>/;
+
+/** The inline start script: one bundle, the same on every page, so one CSP hash allows it. */
+export function buildStartScript(): string {
+  const {outputFiles} = buildSync({
+    entryPoints: [START_SCRIPT_SOURCE],
+    bundle: true,
+    minify: true,
+    format: 'iife',
+    target: 'es2020',
+    write: false,
+    // An inline script's source is public and short: no "use strict" prologue, no comments.
+    tsconfigRaw: {compilerOptions: {alwaysStrict: false}},
+    legalComments: 'none',
+  });
+  // `</script` cannot occur in it: the bundle has no such string, and a test checks the output.
+  return outputFiles[0].text.trim();
+}
+
+/**
+ * The page's scripts in the order the start script adds them: Docusaurus lists the app's entry
+ * scripts, then the chunks of the page's route; main.js, which starts the app, goes last, so that
+ * the chunks have run (they only register their modules) by the time it asks for them.
+ */
+const ORDERED_SCRIPTS = `((scripts) => scripts.filter((script) => !/(^|\\/)main\\.[^/]*\\.js$/.test(script)).concat(scripts.filter((script) => /(^|\\/)main\\.[^/]*\\.js$/.test(script))))(it.scripts.map((script) => it.baseUrl + script))`;
+
+/** The data block (per page, serialised so that no `<` can close it), then the start script. */
+function startTags(startScript: string): string {
+  return `
+    <script type="application/json" id="startup-scripts"><%~ JSON.stringify({scripts: ${ORDERED_SCRIPTS}, baseUrl: it.baseUrl}).replace(/</g, '\\\\u003c') %></script>
+    <script>${startScript}</script>`;
+}
+
+/** Docusaurus's `template` with the start script in place of its deferred scripts. */
+export function paintFirstTemplate(template: string, startScript: string): string {
+  if (!DEFER_SCRIPTS.test(template)) {
+    throw new Error(
+      'plugins/startup: the Docusaurus page template no longer has the expected `<script … defer>` loop; ' +
+        'update DEFER_SCRIPTS in plugins/startup/template.mts to the new template.',
+    );
+  }
+  const withoutScripts = template.replace(DEFER_SCRIPTS, '');
+  if (!withoutScripts.includes('\n  </body>')) {
+    throw new Error(
+      'plugins/startup: the Docusaurus page template has no `</body>` line to put the start script before.',
+    );
+  }
+  // A function, so that a `$` in the script is not read as a replacement pattern.
+  return withoutScripts.replace('\n  </body>', () => `${startTags(startScript)}\n  </body>`);
+}
+
+/** Docusaurus's own page template (imported from ESM, the CommonJS export arrives in `default`). */
+export function docusaurusTemplate(): string {
+  const template = ssgTemplate as string | {default: string};
+  return typeof template === 'string' ? template : template.default;
+}
