@@ -9,7 +9,12 @@ import remarkCodeHighlight from './plugins/code-highlight/remark.mts';
 import {startupConfig, startupLayerEnabled} from './plugins/startup/index.mts';
 
 /** The page start-up layer (plugins/startup), or Docusaurus's own start-up with STARTUP_LAYER=off. */
-const startup = startupConfig(startupLayerEnabled(), {contentDirs: ['docs', 'generated/api', 'src/pages']});
+const startupEnabled = startupLayerEnabled();
+const startup = startupConfig(startupEnabled, {contentDirs: ['docs', 'generated/api', 'src/pages']});
+/** The CSP lists the inline scripts' hashes, which differ without the layer: that build keeps its own. */
+const SECURITY_HEADERS = startupEnabled
+  ? 'generated/nginx/security-headers.conf'
+  : 'generated/nginx/security-headers.startup-off.conf';
 
 /** Every guide under "Account Settings" is also reachable under the misspelling SPEC reports. */
 const ACCOUNT_SETTINGS = '/Guides/Account Settings/';
@@ -117,10 +122,7 @@ const config: Config = {
     'docusaurus-plugin-sass',
     './plugins/code-highlight/index.mts',
     ...startup.plugins,
-    [
-      './plugins/security-headers/index.mts',
-      {openApiBundle: OPENAPI_BUNDLE, output: 'generated/nginx/security-headers.conf'},
-    ],
+    ['./plugins/security-headers/index.mts', {openApiBundle: OPENAPI_BUNDLE, output: SECURITY_HEADERS}],
     // The search box, the results page and their index (plugins/search).
     ['./plugins/search/index.mts', {openApiBundle: OPENAPI_BUNDLE}],
     [

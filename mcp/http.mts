@@ -8,7 +8,7 @@ import {chmodSync, rmSync} from 'node:fs';
 import {createServer, type IncomingMessage, type Server, type ServerResponse} from 'node:http';
 import {fileURLToPath} from 'node:url';
 import {StreamableHTTPServerTransport} from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import {SandboxClient} from './sandbox.mts';
+import {SandboxClient} from './sandbox-client.mts';
 import {createDocsServer, MCP_PATH} from './server.mts';
 import {DEFAULT_BUILD_DIR, DocsSite} from './site.mts';
 

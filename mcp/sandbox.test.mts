@@ -6,7 +6,8 @@
 import {after, before, describe, test} from 'node:test';
 import assert from 'node:assert/strict';
 import {existsSync, mkdtempSync, rmSync} from 'node:fs';
-import {createServer} from 'node:net';
+import {once} from 'node:events';
+import {createServer, type AddressInfo} from 'node:net';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {Client} from '@modelcontextprotocol/sdk/client/index.js';
@@ -14,15 +15,10 @@ import {InMemoryTransport} from '@modelcontextprotocol/sdk/inMemory.js';
 import {McpServer} from '@modelcontextprotocol/sdk/server/mcp.js';
 import type {CallToolResult} from '@modelcontextprotocol/sdk/types.js';
 import {startSandbox, type RunningSandbox} from '../sandbox/process.mts';
-import {
-  parseSandboxTarget,
-  registerSandboxTool,
-  sandboxBody,
-  sandboxPath,
-  SandboxClient,
-  SANDBOX_PREFIX,
-} from './sandbox.mts';
-import {root} from './test-support.mts';
+import {registerSandboxTool} from './sandbox.mts';
+import {sandboxBody, sandboxPath} from './sandbox-arguments.mts';
+import {parseSandboxTarget, SandboxClient, SANDBOX_PREFIX} from './sandbox-client.mts';
+import {root, textOf} from './test-support.mts';
 
 interface Answer {
   status: number;
@@ -33,9 +29,6 @@ interface Answer {
   token: string;
   newSandbox: boolean;
 }
-
-const textOf = (result: CallToolResult) =>
-  result.content.map((part) => (part.type === 'text' ? part.text : '')).join('');
 
 /** A client connected to a server with the sandbox tool only, calling `sandbox` (or none). */
 async function connect(sandbox: SandboxClient | undefined) {
@@ -62,15 +55,13 @@ async function connect(sandbox: SandboxClient | undefined) {
   return {client, call, ok, refused, close: () => client.close()};
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const {port} = probe.address() as {port: number};
-      probe.close(() => resolve(port));
-    });
-  });
+/** A loopback port no server listens on now. */
+async function freePort(): Promise<number> {
+  const probe = createServer().listen(0, '127.0.0.1');
+  await once(probe, 'listening');
+  const {port} = probe.address() as AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
 }
 
 describe('sandbox_request against running sandboxes', () => {
@@ -246,18 +237,22 @@ describe('sandbox_request without a sandbox', () => {
 
 describe('sandbox_request: paths, bodies and --sandbox', () => {
   test('paths go under /api/v1 unless they name /api/v2 or a test helper', () => {
-    assert.equal(sandboxPath('/services/'), '/api/v1/services/');
-    assert.equal(sandboxPath('services'), '/api/v1/services');
-    assert.equal(sandboxPath('/api/v1/services/'), '/api/v1/services/');
-    assert.equal(sandboxPath('/api/v2/stats/traffic-overtime/'), '/api/v2/stats/traffic-overtime/');
-    assert.equal(sandboxPath('/docs/sandbox/api/v1/services/?page_size=2'), '/api/v1/services/?page_size=2');
-    assert.equal(
-      sandboxPath('/services/', {page_size: '5', metrics: ['requests', 'bytes']}),
-      '/api/v1/services/?page_size=5&metrics=requests&metrics=bytes',
-    );
-    assert.equal(sandboxPath('/services/?page_size=2', {page_size: 3}), '/api/v1/services/?page_size=3');
-    assert.equal(sandboxPath('/test-helpers/complete'), '/test-helpers/complete');
-    assert.equal(sandboxPath('/tokens'), '/api/v1/tokens');
+    const cases: {given: string; query?: Parameters<typeof sandboxPath>[1]; sent: string}[] = [
+      {given: '/services/', sent: '/api/v1/services/'},
+      {given: 'services', sent: '/api/v1/services'},
+      {given: '/api/v1/services/', sent: '/api/v1/services/'},
+      {given: '/api/v2/stats/traffic-overtime/', sent: '/api/v2/stats/traffic-overtime/'},
+      {given: '/docs/sandbox/api/v1/services/?page_size=2', sent: '/api/v1/services/?page_size=2'},
+      {
+        given: '/services/',
+        query: {page_size: '5', metrics: ['requests', 'bytes']},
+        sent: '/api/v1/services/?page_size=5&metrics=requests&metrics=bytes',
+      },
+      {given: '/services/?page_size=2', query: {page_size: 3}, sent: '/api/v1/services/?page_size=3'},
+      {given: '/test-helpers/complete', sent: '/test-helpers/complete'},
+      {given: '/tokens', sent: '/api/v1/tokens'},
+    ];
+    for (const {given, query, sent} of cases) assert.equal(sandboxPath(given, query), sent, given);
   });
 
   test('bodies: JSON text is parsed, none on GET and DELETE', () => {

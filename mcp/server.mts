@@ -7,7 +7,8 @@ import {McpServer} from '@modelcontextprotocol/sdk/server/mcp.js';
 import type {CallToolResult} from '@modelcontextprotocol/sdk/types.js';
 import {z} from 'zod';
 import {pageOf} from '../plugins/search/engine/engine';
-import {registerSandboxTool, type SandboxClient} from './sandbox.mts';
+import {registerSandboxTool} from './sandbox.mts';
+import type {SandboxClient} from './sandbox-client.mts';
 import {DocsSite, UserError, type Operation} from './site.mts';
 
 export const SERVER_NAME = 'tributary-docs';

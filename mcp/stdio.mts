@@ -3,7 +3,7 @@
 // (after `npm run build`; the sandbox defaults to `npm run mock`'s, http://127.0.0.1:4010/docs/sandbox).
 // stdout carries the protocol only, so everything else goes to stderr.
 import {StdioServerTransport} from '@modelcontextprotocol/sdk/server/stdio.js';
-import {DEFAULT_SANDBOX_URL, SandboxClient} from './sandbox.mts';
+import {DEFAULT_SANDBOX_URL, SandboxClient} from './sandbox-client.mts';
 import {createDocsServer} from './server.mts';
 import {DEFAULT_BUILD_DIR, DocsSite} from './site.mts';
 

@@ -48,10 +48,29 @@ export const GENERATED_FIELDS = new Set([
 ]);
 
 /**
+ * Two values of which at least one is an object: keys the page shows that the answer lacks, and
+ * what `compare` finds under the keys both have.
+ */
+function objectDifferences(
+  page: unknown,
+  api: unknown,
+  at: string,
+  compare: (page: unknown, api: unknown, at: string) => string[],
+): string[] {
+  if (!isObject(page) || !isObject(api)) return [`${at || '(root)'}: an object on one side only`];
+  return Object.keys(page).flatMap((name) =>
+    name in api
+      ? compare(page[name], api[name], `${at}/${name}`)
+      : [`${at}/${name}: the page shows it, the answer lacks it`],
+  );
+}
+
+/**
  * Where the page's value differs from the API's answer: keys the page shows that the answer lacks,
  * different JSON types, and different values except generated ones. `null` on the page matches a
  * value that only time fills in (a `completed_at` of a purge still running). Arrays are compared item
- * by item when both sides have the same length, otherwise by their first items.
+ * by item when both sides have the same length, otherwise their lengths differ; each object of a
+ * list's `results` on the page is compared with the answer's object of the same id.
  */
 export function answerDifferences(page: unknown, api: unknown, at = ''): string[] {
   const key = at.split('/').at(-1) ?? '';
@@ -70,20 +89,9 @@ export function answerDifferences(page: unknown, api: unknown, at = ''): string[
     }
     if (page.length === api.length)
       return page.flatMap((item, index) => answerDifferences(item, api[index], `${at}/${index}`));
-    if (page.length && api.length)
-      return [`${at || '(root)'}: ${page.length} item(s) on the page, ${api.length} in the answer`];
-    return page.length !== api.length
-      ? [`${at || '(root)'}: ${page.length} item(s) on the page, ${api.length} in the answer`]
-      : [];
+    return [`${at || '(root)'}: ${page.length} item(s) on the page, ${api.length} in the answer`];
   }
-  if (isObject(page) || isObject(api)) {
-    if (!isObject(page) || !isObject(api)) return [`${at || '(root)'}: an object on one side only`];
-    return Object.keys(page).flatMap((name) =>
-      name in api
-        ? answerDifferences(page[name], api[name], `${at}/${name}`)
-        : [`${at}/${name}: the page shows it, the answer lacks it`],
-    );
-  }
+  if (isObject(page) || isObject(api)) return objectDifferences(page, api, at, answerDifferences);
   if (page === api) return [];
   if (GENERATED_FIELDS.has(key) || GENERATED_FIELDS.has(at.split('/').at(-2) ?? '')) return [];
   if (
@@ -111,14 +119,7 @@ export function shapeDifferences(page: unknown, api: unknown, at = ''): string[]
     if (!Array.isArray(page) || !Array.isArray(api)) return [`${at || '(root)'}: an array on one side only`];
     return page.length && api.length ? shapeDifferences(page[0], api[0], `${at}/0`) : [];
   }
-  if (isObject(page) || isObject(api)) {
-    if (!isObject(page) || !isObject(api)) return [`${at || '(root)'}: an object on one side only`];
-    return Object.keys(page).flatMap((name) =>
-      name in api
-        ? shapeDifferences(page[name], api[name], `${at}/${name}`)
-        : [`${at}/${name}: the page shows it, the answer lacks it`],
-    );
-  }
+  if (isObject(page) || isObject(api)) return objectDifferences(page, api, at, shapeDifferences);
   return typeof page === typeof api
     ? []
     : [`${at || '(root)'}: ${typeof page} on the page, ${typeof api} in the answer`];

@@ -4,14 +4,8 @@
 // from here, so a new operation in openapi/ is served without sandbox code unless it is an action.
 import Ajv2020, {type ValidateFunction} from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import {
-  exampleOf,
-  inlineRefs,
-  resolve,
-  schemaForDirection,
-  type OpenApiDocument,
-  type OpenApiNode,
-} from '../src/lib/openapi/index.ts';
+import {exampleOf, inlineRefs, resolve, schemaForDirection} from '../src/lib/openapi/index.ts';
+import type {OpenApiDocument, OpenApiNode} from '../src/lib/openapi/index.ts';
 import {loadSpec} from '../src/lib/openapi/load.ts';
 
 export type RouteKind =

@@ -1,6 +1,7 @@
 // Helpers for the sandbox's tests: an in-process sandbox on a temporary database, and requests to
 // it as plain objects (no HTTP), with a clock the test moves instead of sleeping.
 import {mkdtempSync, rmSync} from 'node:fs';
+import {after} from 'node:test';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {SandboxEngine, type SandboxResponse} from './engine.mts';
@@ -76,5 +77,35 @@ export function testSandbox({delayMs = 10_000, file}: {delayMs?: number; file?: 
   };
 }
 
+/** A test sandbox for the tests of one file, closed after them. */
+export function sandboxForFile(options?: Parameters<typeof testSandbox>[0]): TestSandbox {
+  const sandbox = testSandbox(options);
+  after(() => sandbox.close());
+  return sandbox;
+}
+
 export const SERVICE_ID = '6f1c2d3e-4b5a-4c7d-8e9f-0a1b2c3d4e5f';
 export const problemSlug = (body: {type?: string}) => body.type?.split('#')[1];
+
+/** A full-access Cloudflare account, as POST /account-providers/ takes it. */
+export const CLOUDFLARE = {
+  name: 'Cloudflare production',
+  provider_type: 'cloudflare',
+  access: 'full',
+  credentials: {
+    type: 'cloudflare',
+    api_token: 'Fk2xP9mQ7vR3tW8yZ1bC4dE6gH0jK5nL2sU7aXq9',
+    account_id: '9a7806061c88ada191ed06f989cc3dac',
+  },
+};
+
+/** A new empty sandbox with a service, a full-access Cloudflare account and that account attached. */
+export function serviceWithProvider({mint, send}: TestSandbox) {
+  const token = mint();
+  const service = send(token, 'POST', '/services/', {body: {name: 'www', template: 'DEFAULT'}}).json;
+  const account = send(token, 'POST', '/account-providers/', {body: CLOUDFLARE}).json;
+  const provider = send(token, 'POST', `/services/${service.id}/providers/`, {
+    body: {account_provider_id: account.id},
+  }).json;
+  return {token, service, account, provider};
+}

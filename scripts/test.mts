@@ -2,11 +2,13 @@
 // `npm test`: every check the project promises, in the order a failure is cheapest to report.
 // 1. OpenAPI bundle and API page generation, 2. static checks (tsc, ESLint, Prettier, Redocly),
 // 3. production build (its log is kept for the build-warning test), 4. unit and end-to-end tests
-// with Node's test runner against the build served by nginx, the way production serves it.
+// with Node's test runner against the build served by nginx, the way production serves it, 5. a
+// build with Docusaurus's own start-up (STARTUP_LAYER=off) and a smoke subset of the browser tests.
 //
 // Faster loops (CONTRIBUTING › Set up and the quick loops): `--unit` (npm run test:unit) generates the API files and runs the
 // unit tests only, without a build or a server; `--existing-build` (npm run test:e2e) serves the
-// build already in build/ and runs the test files named after it (default: every test).
+// build already in build/ and runs the test files named after it (default: every test);
+// `--startup-off` builds the site without the start-up layer and runs the smoke subset on it.
 import {spawn} from 'node:child_process';
 import {createWriteStream, mkdirSync, mkdtempSync, readdirSync, rmSync} from 'node:fs';
 import {tmpdir} from 'node:os';
@@ -55,13 +57,13 @@ function run(title: string, command: string, args: string[], {env = {}, logFile}
 const npx = (args: string[], options?: RunOptions) => run(args[0], 'npx', ['--no-install', ...args], options);
 
 const args = process.argv.slice(2);
-const flags = new Set<string>(args.filter((arg) => arg === '--unit' || arg === '--existing-build'));
+const flags = new Set<string>(args.filter((arg) => ['--unit', '--existing-build', '--startup-off'].includes(arg)));
 /** Options for Node's test runner, passed on: `--test-name-pattern=<regex>` runs the matching tests only. */
 const runnerOptions = args.filter((arg) => arg.startsWith('--test-'));
 const unknown = args.filter((arg) => arg.startsWith('--') && !flags.has(arg) && !runnerOptions.includes(arg));
 if (unknown.length) {
   console.error(
-    `Unknown option ${unknown.join(', ')}: use --unit, --existing-build or a --test-… option of node --test.`,
+    `Unknown option ${unknown.join(', ')}: use --unit, --existing-build, --startup-off or a --test-… option of node --test.`,
   );
   process.exit(2);
 }
@@ -84,9 +86,19 @@ async function generateApiFiles(): Promise<void> {
  * Runs test files against the build in build/, served by nginx with the MCP server and two sandbox
  * processes (so that every run goes through the token hash), on a new empty sandbox database.
  */
-async function runAgainstBuild(files: string[]): Promise<void> {
+async function runAgainstBuild(
+  files: string[],
+  {buildDir = path.join(root, 'build'), securityHeaders}: {buildDir?: string; securityHeaders?: string} = {},
+): Promise<void> {
   const sandboxData = mkdtempSync(path.join(tmpdir(), 'tributary-sandbox-'));
-  const server = await startNginx({port, sandboxes: 2, sandboxData, sandboxDelayMs: SANDBOX_TEST_DELAY_MS});
+  const server = await startNginx({
+    port,
+    buildDir,
+    securityHeaders,
+    sandboxes: 2,
+    sandboxData,
+    sandboxDelayMs: SANDBOX_TEST_DELAY_MS,
+  });
   try {
     await run('tests', 'node', [...testRunner, ...files], {
       env: {
@@ -94,7 +106,7 @@ async function runAgainstBuild(files: string[]): Promise<void> {
         SANDBOX_URL: `${server.url}sandbox`,
         SANDBOX_SOCKETS: server.sandboxSockets.join(','),
         BUILD_LOG: buildLog,
-        BUILD_DIR: path.join(root, 'build'),
+        BUILD_DIR: buildDir,
       },
     });
   } finally {
@@ -110,6 +122,27 @@ async function runAgainstBuild(files: string[]): Promise<void> {
  */
 const SANDBOX_TEST_DELAY_MS = 0;
 
+/**
+ * The site built with Docusaurus's own start-up (STARTUP_LAYER=off, plugins/startup) and the tests
+ * run on it: the layer can be dropped the day an upgrade breaks it, and this shows the site works.
+ */
+const STARTUP_OFF = {
+  buildDir: path.join(root, 'build-startup-off'),
+  securityHeaders: path.join(root, 'generated/nginx/security-headers.startup-off.conf'),
+  smokeTests: [
+    'tests/e2e/chrome.test.mts',
+    'tests/e2e/code-blocks.test.mts',
+    'tests/e2e/api-panel.test.mts',
+    'tests/e2e/tools.test.mts',
+  ],
+};
+
+async function smokeTestWithoutStartupLayer(): Promise<void> {
+  await npx(['docusaurus', 'build', '--out-dir', STARTUP_OFF.buildDir], {env: {STARTUP_LAYER: 'off'}});
+  await run('precompress', 'node', ['--import', 'tsx', 'scripts/precompress.mts', STARTUP_OFF.buildDir]);
+  await runAgainstBuild(STARTUP_OFF.smokeTests, STARTUP_OFF);
+}
+
 const allTests = () => ['tests', 'src', 'scripts', 'plugins', 'sandbox', 'examples', 'mcp'].flatMap(findTests);
 
 try {
@@ -119,6 +152,10 @@ try {
       ...testRunner,
       ...(namedTests.length ? namedTests : [...UNIT_TEST_DIRS.flatMap(findTests), ...UNIT_TEST_FILES]),
     ]);
+    process.exit(0);
+  }
+  if (flags.has('--startup-off')) {
+    await smokeTestWithoutStartupLayer();
     process.exit(0);
   }
   if (flags.has('--existing-build')) {
@@ -142,6 +179,7 @@ try {
   await run('precompress', 'node', ['--import', 'tsx', 'scripts/precompress.mts', 'build']);
 
   await runAgainstBuild(namedTests.length ? namedTests : allTests());
+  if (!namedTests.length) await smokeTestWithoutStartupLayer();
 } catch (error) {
   console.error(`\n✖ ${(error as Error).message}`);
   process.exit(1);

@@ -31,17 +31,7 @@ const JSX_ELEMENTS = ['mdxJsxFlowElement', 'mdxJsxTextElement'] as const;
  * The props of <ApiRequest> and <SchemaValue> as a page writes them: literal values, not checked
  * here (index.check checks a call against its operation).
  */
-type ElementProps = {
-  operation?: string;
-  status?: number;
-  path?: Record<string, unknown>;
-  query?: Record<string, unknown>;
-  headers?: Record<string, unknown>;
-  body?: unknown;
-  response?: unknown;
-  of?: string;
-  fact?: string;
-};
+type ElementProps = Partial<ApiCall> & {of?: string; fact?: string};
 
 let cachedIndex: OpenApiIndex | undefined;
 

@@ -21,77 +21,61 @@ function docPage(content: string): string {
   ].join('');
 }
 
+/** The Markdown of a doc page with `content` as its article. */
+const convert = (content: string) => htmlToMarkdown(docPage(content), PAGE_URL);
+
 test('keeps the title and headings, and drops navigation, hash links and footers', async () => {
-  const markdown = await htmlToMarkdown(
-    docPage(
-      '<h2 class=anchor id=how-it-works>How it works<a href=#how-it-works class=hash-link aria-label="Direct link">​</a></h2><p>Text.',
-    ),
-    PAGE_URL,
+  const markdown = await convert(
+    '<h2 class=anchor id=how-it-works>How it works<a href=#how-it-works class=hash-link aria-label="Direct link">​</a></h2><p>Text.',
   );
   assert.equal(markdown, '# Origin Shield\n\n## How it works\n\nText.\n');
 });
 
 test('code blocks keep their language, title and lines, without the copy button', async () => {
-  const markdown = await htmlToMarkdown(
-    docPage(
-      '<div class="language-bash codeBlockContainer_Ckt0 theme-code-block"><div class=codeBlockTitle_OeMC>PUT request</div>' +
-        '<div class=codeBlockContent_QJqH><pre class="prism-code language-bash"><code class=codeBlockLines_e6Vv>' +
-        '<div class=token-line><span class="token function">curl</span><span> --request PUT</span><br/></div>' +
-        '<div class=token-line><span>  --data \'{"a": 1}\'</span><br/></div></code></pre>' +
-        '<div class=buttonGroup__atx><button aria-label="Copy code to clipboard">Copy</button></div></div></div>',
-    ),
-    PAGE_URL,
+  const markdown = await convert(
+    '<div class="language-bash codeBlockContainer_Ckt0 theme-code-block"><div class=codeBlockTitle_OeMC>PUT request</div>' +
+      '<div class=codeBlockContent_QJqH><pre class="prism-code language-bash"><code class=codeBlockLines_e6Vv>' +
+      '<div class=token-line><span class="token function">curl</span><span> --request PUT</span><br/></div>' +
+      '<div class=token-line><span>  --data \'{"a": 1}\'</span><br/></div></code></pre>' +
+      '<div class=buttonGroup__atx><button aria-label="Copy code to clipboard">Copy</button></div></div></div>',
   );
   assert.match(markdown, /```bash title="PUT request"\ncurl --request PUT\n {2}--data '\{"a": 1\}'\n```/);
   assert.doesNotMatch(markdown, /Copy/);
 });
 
 test('tabs become labelled sections that keep every variant, hidden panels included', async () => {
-  const markdown = await htmlToMarkdown(
-    docPage(
-      '<div class="theme-tabs-container tabs-container"><ul role=tablist class=tabs>' +
-        '<li role=tab aria-selected=true>Dashboard<li role=tab aria-selected=false>API</ul>' +
-        '<div class=margin-top--md><div role=tabpanel><ol><li>Select <strong>Save</strong>.</li></ol></div>' +
-        '<div role=tabpanel hidden><p>Send a <code>PUT</code> request.</div></div></div>',
-    ),
-    PAGE_URL,
+  const markdown = await convert(
+    '<div class="theme-tabs-container tabs-container"><ul role=tablist class=tabs>' +
+      '<li role=tab aria-selected=true>Dashboard<li role=tab aria-selected=false>API</ul>' +
+      '<div class=margin-top--md><div role=tabpanel><ol><li>Select <strong>Save</strong>.</li></ol></div>' +
+      '<div role=tabpanel hidden><p>Send a <code>PUT</code> request.</div></div></div>',
   );
   assert.match(markdown, /\*\*Dashboard\*\*\n\n1\. Select \*\*Save\*\*\.\n\n\*\*API\*\*\n\nSend a `PUT` request\./);
 });
 
 test('links and images become absolute, images keep their alternative text', async () => {
-  const markdown = await htmlToMarkdown(
-    docPage(
-      '<p>See <a href="/docs/Guides/Origins/Adding an Origin">Adding an Origin</a> and <a href=#verify>Verify</a>.' +
-        '<img src=/docs/diagrams/a.svg alt="Shield tiers on two providers">',
-    ),
-    PAGE_URL,
+  const markdown = await convert(
+    '<p>See <a href="/docs/Guides/Origins/Adding an Origin">Adding an Origin</a> and <a href=#verify>Verify</a>.' +
+      '<img src=/docs/diagrams/a.svg alt="Shield tiers on two providers">',
   );
-  assert.match(
-    markdown,
+  for (const link of [
     /\[Adding an Origin\]\(https:\/\/docs\.tributary\.example\/docs\/Guides\/Origins\/Adding%20an%20Origin\)/,
-  );
-  assert.match(
-    markdown,
     /\[Verify\]\(https:\/\/docs\.tributary\.example\/docs\/Guides\/Origins\/Origin%20Shield#verify\)/,
-  );
-  assert.match(
-    markdown,
     /!\[Shield tiers on two providers\]\(https:\/\/docs\.tributary\.example\/docs\/diagrams\/a\.svg\)/,
-  );
+  ]) {
+    assert.match(markdown, link);
+  }
 });
 
 test('tables (with their caption), admonitions and details keep their text; decorative symbols go', async () => {
-  const markdown = await htmlToMarkdown(
-    docPage(
-      '<table><caption>Support by provider</caption><thead><tr><th>Action<th>Fastly<tbody><tr><td><code>cors</code>' +
-        '<td><span aria-hidden=true>●</span> Native</table>' +
-        '<div class="theme-admonition theme-admonition-warning alert"><div class=admonitionHeading_Gvgb>' +
-        '<span class=admonitionIcon_Rf37><svg></svg></span>warning</div><div class=admonitionContent_BuS1><p>Billed per request.</div></div>' +
-        '<details><summary>Lambda@Edge</summary><div><p>Only for security rules.</div></details>',
-    ),
-    PAGE_URL,
-  );
+  const table =
+    '<table><caption>Support by provider</caption><thead><tr><th>Action<th>Fastly<tbody><tr><td><code>cors</code>' +
+    '<td><span aria-hidden=true>●</span> Native</table>';
+  const admonition =
+    '<div class="theme-admonition theme-admonition-warning alert"><div class=admonitionHeading_Gvgb>' +
+    '<span class=admonitionIcon_Rf37><svg></svg></span>warning</div><div class=admonitionContent_BuS1><p>Billed per request.</div></div>';
+  const details = '<details><summary>Lambda@Edge</summary><div><p>Only for security rules.</div></details>';
+  const markdown = await convert(table + admonition + details);
   assert.match(markdown, /Support by provider\n\n\| Action +\| Fastly +\|\n\| -+ \| -+ \|\n\| `cors` +\| Native +\|/);
   assert.match(markdown, /> \*\*Warning\*\*\n>\n> Billed per request\./);
   assert.match(markdown, /\*\*Lambda@Edge\*\*\n\nOnly for security rules\./);
@@ -123,12 +107,9 @@ test('cards of a category page become a list of links with their descriptions', 
 });
 
 test('form controls of interactive tools give their current values as text', async () => {
-  const markdown = await htmlToMarkdown(
-    docPage(
-      '<label for=p>Path patterns</label><textarea id=p>/api/*\n/images/*</textarea>' +
-        '<label for=u>Request URL</label><input id=u value="/images/cat.jpg"><input type=checkbox checked>',
-    ),
-    PAGE_URL,
+  const markdown = await convert(
+    '<label for=p>Path patterns</label><textarea id=p>/api/*\n/images/*</textarea>' +
+      '<label for=u>Request URL</label><input id=u value="/images/cat.jpg"><input type=checkbox checked>',
   );
   assert.match(
     markdown,

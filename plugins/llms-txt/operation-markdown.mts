@@ -59,13 +59,7 @@ export function operationMarkdown(api: SpecMarkdown, operationId: string): strin
   if (parameters.length) {
     lines.push('## Parameters', '', '| Name | In | Type | Required | Description |', '| --- | --- | --- | --- | --- |');
     for (const parameter of parameters) {
-      const description = [
-        api.deprecation(parameter),
-        api.absolutize(parameter.description ?? ''),
-        api.constraints(parameter.schema ?? {}),
-      ]
-        .filter(Boolean)
-        .join(' ');
+      const description = api.fieldDescription(parameter, parameter.description, parameter.schema ?? {});
       lines.push(
         `| ${code(parameter.name)} | ${parameter.in} | ${cell(api.typeOf(parameter.schema ?? {}))} | ` +
           `${parameter.required ? 'yes' : 'no'} | ${cell(description)} |`,
@@ -103,13 +97,7 @@ export function operationMarkdown(api: SpecMarkdown, operationId: string): strin
       lines.push('| Header | Type | Description |', '| --- | --- | --- |');
       for (const [name, headerNode] of headers) {
         const header = api.index.resolve(headerNode) ?? {};
-        const description = [
-          api.deprecation(header),
-          api.absolutize(header.description ?? ''),
-          api.constraints(header.schema ?? {}),
-        ]
-          .filter(Boolean)
-          .join(' ');
+        const description = api.fieldDescription(header, header.description, header.schema ?? {});
         lines.push(`| ${code(name)} | ${cell(api.typeOf(header.schema ?? {}))} | ${cell(description)} |`);
       }
       lines.push('');

@@ -185,6 +185,16 @@ export class SpecMarkdown {
   }
 
   /**
+   * The description of a field, parameter or header: `note`, "Deprecated." when `node` is
+   * deprecated, the description, then the constraints of `schema`; empty parts are left out.
+   */
+  fieldDescription(node: unknown, description: string | undefined, schema: unknown, note = ''): string {
+    return [note, this.deprecation(node), this.absolutize(description ?? ''), this.constraints(schema)]
+      .filter(Boolean)
+      .join(' ');
+  }
+
+  /**
    * Limits, allowed values and defaults of a schema, in words, those of its items after "Each
    * item:", and whether it is read-only or write-only.
    */
@@ -230,28 +240,19 @@ export class SpecMarkdown {
     for (const [name, propertyNode] of Object.entries<OpenApiNode>(schema.properties ?? {})) {
       if (isHidden(this.spec, propertyNode, direction)) continue;
       const field = prefix ? `${prefix}.${name}` : name;
-      const description = [
+      const description = this.fieldDescription(
+        propertyNode,
+        this.schemaOf(propertyNode).description,
+        propertyNode,
         note,
-        this.deprecation(propertyNode),
-        this.absolutize(this.schemaOf(propertyNode).description ?? ''),
-        this.constraints(propertyNode),
-      ]
-        .filter(Boolean)
-        .join(' ');
+      );
       rows.push({field, type: this.typeOf(propertyNode), required: required.has(name), description});
       rows.push(...this.fieldRows(propertyNode, {...options, prefix: field, note}));
     }
     const extra = schema.additionalProperties;
     if (extra && typeof extra === 'object' && Object.keys(extra).length) {
       const field = `${prefix || '(root)'}.<name>`;
-      const description = [
-        note,
-        this.deprecation(extra),
-        this.absolutize(this.schemaOf(extra).description ?? ''),
-        this.constraints(extra),
-      ]
-        .filter(Boolean)
-        .join(' ');
+      const description = this.fieldDescription(extra, this.schemaOf(extra).description, extra, note);
       rows.push({field, type: this.typeOf(extra), required: false, description: description || 'Any key.'});
       rows.push(...this.fieldRows(extra, {...options, prefix: field, note}));
     }

@@ -11,11 +11,9 @@ function OnHydrated({then}: {then: () => void}): null {
 }
 
 /**
- * The contexts of the theme's layout that change soon after a load (the phone drawer's docs sidebar
- * is set, the menu opens, the colour mode or announcement bar is read from storage). React passes a
- * context change down only as far as the first component that reads it; a part still waiting below
- * would be hydrated at once, in one blocking task. Read here, their changes stop at this component,
- * whose boundary element stays the same, so React leaves the part to its turn.
+ * The layout's contexts that change soon after a load (the drawer's sidebar, the menu, the colour
+ * mode, the announcement bar). A change reaching a part still waiting to hydrate would hydrate it at
+ * once, in one blocking task; read here, it stops at this component, whose boundary stays the same.
  */
 function useLayoutContexts(): void {
   useNavbarMobileSidebar();
@@ -25,15 +23,10 @@ function useLayoutContexts(): void {
 }
 
 /**
- * A part of the page that React hydrates on its own: a Suspense boundary, which the server renders as
- * it is (nothing inside suspends, so the empty fallback is never shown). On a first load React
- * commits the page around such parts, then hydrates each in its own slices; a reader's press inside
- * one hydrates that part alone, at once, instead of the whole page.
- *
- * The app's "is browser" flag turns true as soon as the page around has hydrated: this component
- * reads it (so the change stops here, as the layout's contexts do) and gives the part a flag of its
- * own, false until the part has hydrated, as the server rendered it. `onHydrated`, a function that
- * stays the same, runs then too, after the part's own effects.
+ * A part of the page that React hydrates on its own: a Suspense boundary (nothing inside suspends,
+ * so the fallback never shows). React commits the page around it, then hydrates it in its own
+ * slices; a press inside hydrates it alone, at once. The part gets an "is browser" flag of its own,
+ * false until it has hydrated; `onHydrated` (a stable function) runs then, after the part's effects.
  */
 export default function SeparateHydration({
   children,

@@ -32,11 +32,21 @@ export function startupConfig(
 } {
   if (!enabled) return {ssrTemplate: undefined, baseUrlIssueBanner: true, plugins: []};
   return {
-    ssrTemplate: paintFirstTemplate(docusaurusTemplate(), buildStartScript()),
+    ssrTemplate: paintFirstTemplate(docusaurusTemplate()),
     // Docusaurus's banner script assumes the app runs before DOMContentLoaded, which the start
     // script defers; the start script shows its own banner instead.
     baseUrlIssueBanner: false,
     plugins: [[path.join(here, 'index.mts'), options]],
+  };
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The rule that runs the route registry through ./registry-loader.cjs: module paths out of the browser's copy, chunk names in the server's. */
+export function registryRule(generatedFilesDir: string, isServer: boolean) {
+  return {
+    test: new RegExp(`^${escapeRegExp(path.join(generatedFilesDir, 'registry.js'))}$`),
+    use: [{loader: path.join(here, 'registry-loader.cjs'), options: {modulePath: isServer ? 'chunk name' : 'empty'}}],
   };
 }
 
@@ -45,9 +55,13 @@ export function startupConfig(
  * island check, which fails the build when an MDX component would stay inert (./island-check.mts).
  */
 export default function startupPlugin(context: LoadContext, options: StartupOptions): Plugin {
+  const startScript = buildStartScript();
   return {
     name: 'startup',
     getThemePath: () => path.join(here, 'theme'),
+    // Last in the body, after the data block (in the head) it reads.
+    injectHtmlTags: () => ({postBodyTags: [{tagName: 'script', innerHTML: startScript}]}),
+    configureWebpack: (config, isServer) => ({module: {rules: [registryRule(context.generatedFilesDir, isServer)]}}),
     async loadContent() {
       const error = inertComponentsError(findInertComponents(context.siteDir, options.contentDirs));
       if (error) throw error;

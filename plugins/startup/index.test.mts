@@ -1,6 +1,8 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {startupConfig, startupLayerEnabled} from './index.mts';
+import type {LoadContext} from '@docusaurus/types';
+import startupPlugin, {startupConfig, startupLayerEnabled} from './index.mts';
+import {buildStartScript} from './template.mts';
 
 test('STARTUP_LAYER=off gives Docusaurus its own template, banner and no layer plugin', () => {
   assert.equal(startupLayerEnabled({}), true);
@@ -14,6 +16,18 @@ test('STARTUP_LAYER=off gives Docusaurus its own template, banner and no layer p
   assert.match(on.ssrTemplate ?? '', /id="startup-scripts"/);
   assert.equal(on.baseUrlIssueBanner, false);
   assert.equal(on.plugins.length, 1);
+});
+
+test('the plugin puts the start script last in the body', async () => {
+  const plugin = startupPlugin({siteDir: '.'} as LoadContext, {contentDirs: []});
+  const tags = (await plugin.injectHtmlTags!({content: undefined})) as {
+    postBodyTags: {tagName: string; innerHTML: string}[];
+  };
+  assert.deepEqual(
+    tags.postBodyTags.map((tag) => tag.tagName),
+    ['script'],
+  );
+  assert.equal(tags.postBodyTags[0].innerHTML, buildStartScript());
 });
 
 test('an unknown STARTUP_LAYER value is an error that names the values it takes', () => {

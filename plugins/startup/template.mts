@@ -1,6 +1,8 @@
 // The page template for server-side generation (Docusaurus `ssrTemplate`): Docusaurus's own, with
-// its `<script defer>` loop replaced by a data block that lists the page's scripts and the inline
-// start script (./start/start.ts, bundled and minified here), which adds them after the first paint.
+// its `<script defer>` loop replaced by a data block that lists the page's scripts. The inline start
+// script (./start/start.ts, bundled and minified here), which adds them after the first paint, goes
+// at the end of the body through the plugin's `injectHtmlTags`: the site config, template included,
+// is also in every page's main.js.
 import {buildSync} from 'esbuild';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
@@ -35,29 +37,20 @@ export function buildStartScript(): string {
  */
 const ORDERED_SCRIPTS = `((scripts) => scripts.filter((script) => !/(^|\\/)main\\.[^/]*\\.js$/.test(script)).concat(scripts.filter((script) => /(^|\\/)main\\.[^/]*\\.js$/.test(script))))(it.scripts.map((script) => it.baseUrl + script))`;
 
-/** The data block (per page, serialised so that no `<` can close it), then the start script. */
-function startTags(startScript: string): string {
-  return `
-    <script type="application/json" id="startup-scripts"><%~ JSON.stringify({scripts: ${ORDERED_SCRIPTS}, baseUrl: it.baseUrl}).replace(/</g, '\\\\u003c') %></script>
-    <script>${startScript}</script>`;
-}
+/** The data block, per page, serialized so that no `<` can close it; where the deferred scripts were. */
+const DATA_BLOCK = `
+    <script type="application/json" id="startup-scripts"><%~ JSON.stringify({scripts: ${ORDERED_SCRIPTS}, baseUrl: it.baseUrl}).replace(/</g, '\\\\u003c') %></script>`;
 
-/** Docusaurus's `template` with the start script in place of its deferred scripts. */
-export function paintFirstTemplate(template: string, startScript: string): string {
+/** Docusaurus's `template` with the data block in place of its deferred scripts. */
+export function paintFirstTemplate(template: string): string {
   if (!DEFER_SCRIPTS.test(template)) {
     throw new Error(
       'plugins/startup: the Docusaurus page template no longer has the expected `<script … defer>` loop; ' +
         'update DEFER_SCRIPTS in plugins/startup/template.mts to the new template.',
     );
   }
-  const withoutScripts = template.replace(DEFER_SCRIPTS, '');
-  if (!withoutScripts.includes('\n  </body>')) {
-    throw new Error(
-      'plugins/startup: the Docusaurus page template has no `</body>` line to put the start script before.',
-    );
-  }
-  // A function, so that a `$` in the script is not read as a replacement pattern.
-  return withoutScripts.replace('\n  </body>', () => `${startTags(startScript)}\n  </body>`);
+  // A function, so that a `$` in the block is not read as a replacement pattern.
+  return template.replace(DEFER_SCRIPTS, () => DATA_BLOCK);
 }
 
 /** Docusaurus's own page template (imported from ESM, the CommonJS export arrives in `default`). */

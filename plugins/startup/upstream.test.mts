@@ -15,7 +15,7 @@ const versionOf = (name: string): string =>
 const sha256 = (file: string) => createHash('sha256').update(readFileSync(file)).digest('hex');
 
 test('every upstream file the layer depends on is the one it was checked against', () => {
-  const recheck = [...manifest.internals, ...manifest.ejected].flatMap((entry) => {
+  const recheck = [...manifest.internals, ...manifest.ejected, ...manifest.rewrites].flatMap((entry) => {
     const file = path.join(packageDir(entry.package), entry.file);
     const installed = versionOf(entry.package);
     if (existsSync(file) && installed === entry.version && sha256(file) === entry.sha256) return [];
@@ -40,7 +40,7 @@ test('every theme component the layer wraps still exists in the theme', () => {
 /** The layer's own source files, tests left out. */
 const layerSources = (): string[] =>
   readdirSync(here, {recursive: true, encoding: 'utf8'})
-    .filter((file) => /\.(ts|tsx|mts)$/.test(file) && !/\.test\.|(^|\/)e2e\//.test(file))
+    .filter((file) => /\.(ts|tsx|mts|cjs)$/.test(file) && !/\.test\.|(^|\/)e2e\//.test(file))
     .map((file) => path.join(here, file));
 
 test('the layer imports no framework internal but those of the manifest, at most three', () => {

@@ -5,7 +5,7 @@
 import {Problem} from '../problems.mts';
 import type {Store} from '../store.mts';
 import {registerApplier, type Outcome} from './lifecycle.mts';
-import type {Context, RuleSet} from './index.mts';
+import type {Context, RuleAction, RuleSet} from './index.mts';
 
 type Json = Record<string, unknown>;
 
@@ -162,13 +162,26 @@ export function savedByAction(context: Context): void {
   });
 }
 
-function versionAnswer(context: Context, pick: (service: Json) => unknown, missing: () => never) {
-  const current = context.store.get(context.sandboxId, '/services/', context.params.service_id)!;
-  const number = pick(current.body);
-  if (number === null || number === undefined) missing();
-  const version = context.store.get(context.sandboxId, versionsOf(context.params.service_id), String(number));
-  if (!version) missing();
-  return context.engine.answer(context, 200, version!);
+/** The problem each read of a version the service points at answers when there is none. */
+const NO_VERSION = {
+  current_version: () => new Problem('not-found', 'This service has no saved version.'),
+  target_version: () =>
+    new Problem('no-active-version', 'No version of this service has been rolled out yet: attach a provider first.'),
+  active_version: () => new Problem('no-active-version', 'No version of this service is live on every provider yet.'),
+};
+
+/** Reads the version the service names in `field`: its current, target or active one. */
+function pointedVersion(field: keyof typeof NO_VERSION): RuleAction {
+  return (context) => {
+    const current = context.store.get(context.sandboxId, '/services/', context.params.service_id)!;
+    const number = current.body[field];
+    const version =
+      number === null || number === undefined
+        ? undefined
+        : context.store.get(context.sandboxId, versionsOf(context.params.service_id), String(number));
+    if (!version) throw NO_VERSION[field]();
+    return context.engine.answer(context, 200, version);
+  };
 }
 
 export const configVersionRules: RuleSet = {
@@ -185,33 +198,9 @@ export const configVersionRules: RuleSet = {
     },
   },
   actions: {
-    services_service_config_current_retrieve: (context) =>
-      versionAnswer(
-        context,
-        (current) => current.current_version,
-        () => {
-          throw new Problem('not-found', 'This service has no saved version.');
-        },
-      ),
-    services_service_config_target_retrieve: (context) =>
-      versionAnswer(
-        context,
-        (current) => current.target_version,
-        () => {
-          throw new Problem(
-            'no-active-version',
-            'No version of this service has been rolled out yet: attach a provider first.',
-          );
-        },
-      ),
-    services_service_config_active_retrieve: (context) =>
-      versionAnswer(
-        context,
-        (current) => current.active_version,
-        () => {
-          throw new Problem('no-active-version', 'No version of this service is live on every provider yet.');
-        },
-      ),
+    services_service_config_current_retrieve: pointedVersion('current_version'),
+    services_service_config_target_retrieve: pointedVersion('target_version'),
+    services_service_config_active_retrieve: pointedVersion('active_version'),
     services_service_config_create(context, body) {
       const {store, sandboxId} = context;
       const serviceId = context.params.service_id;

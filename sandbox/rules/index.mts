@@ -1,6 +1,7 @@
 // The product's rules, as the product model (handbook/product-model.md) and the pages state them.
 // Each rule lives in one module of this folder and registers here by the collection it governs or
-// the operation it answers; the engine (../engine.mts) calls these hooks and nothing else.
+// the operation it answers; the engine (../engine.mts and its generic operations,
+// ../resource-operations.mts) calls these hooks and nothing else.
 import type {SandboxEngine, SandboxRequest, SandboxResponse} from '../engine.mts';
 import type {Route} from '../spec.mts';
 import type {Store, TokenRecord} from '../store.mts';

@@ -5,16 +5,19 @@ import {miniSpec} from './mini-spec.mts';
 import {operationPage} from './operation-page.mts';
 import {listOperations} from './operations.mts';
 
+const SERVER = 'https://api.example.test/v1';
+/** The code samples of a request, by language. */
+const samplesByLanguage = (request: Parameters<typeof codeSamples>[0]) =>
+  Object.fromEntries(codeSamples(request).map((sample) => [sample.value, sample.code]));
+
 test('code samples fill the path parameters, send the first example and mask the token', () => {
-  const samples = Object.fromEntries(
-    codeSamples({
-      method: 'put',
-      server: 'https://api.example.test/v1',
-      path: '/widgets/{widget_id}/',
-      pathParams: {widget_id: 'w 1'},
-      body: {name: "Bob's", enabled: true, note: null},
-    }).map((sample) => [sample.value, sample.code]),
-  );
+  const samples = samplesByLanguage({
+    method: 'put',
+    server: SERVER,
+    path: '/widgets/{widget_id}/',
+    pathParams: {widget_id: 'w 1'},
+    body: {name: "Bob's", enabled: true, note: null},
+  });
   const url = 'https://api.example.test/v1/widgets/w%201/';
   assert.match(samples.curl, /^curl --request PUT 'https:\/\/api\.example\.test\/v1\/widgets\/w%201\/'/);
   assert.match(samples.curl, /--header "Authorization: Bearer \$TRIBUTARY_TOKEN"/);
@@ -27,15 +30,13 @@ test('code samples fill the path parameters, send the first example and mask the
   assert.match(samples.go, /http\.NewRequest\("PUT", "https:\/\/api\.example\.test\/v1\/widgets\/w%201\/", body\)/);
   assert.match(samples.go, /strings\.NewReader\(`\{/);
   assert.match(samples.go, /os\.Getenv\("TRIBUTARY_TOKEN"\)/);
-  const patch = Object.fromEntries(
-    codeSamples({
-      method: 'patch',
-      server: 'https://api.example.test/v1',
-      path: '/widgets/',
-      body: {name: 'Bob'},
-      contentType: 'application/merge-patch+json',
-    }).map((sample) => [sample.value, sample.code]),
-  );
+  const patch = samplesByLanguage({
+    method: 'patch',
+    server: SERVER,
+    path: '/widgets/',
+    body: {name: 'Bob'},
+    contentType: 'application/merge-patch+json',
+  });
   assert.match(patch.curl, /--header 'Content-Type: application\/merge-patch\+json'/);
   assert.match(patch.python, /"Content-Type": "application\/merge-patch\+json"/);
   assert.match(patch.nodejs, /'Content-Type': 'application\/merge-patch\+json'/);

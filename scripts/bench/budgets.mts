@@ -5,7 +5,7 @@
 // between runs; timings and Lighthouse scores stay in the benchmark).
 import {readdirSync, readFileSync, statSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
-import {root} from './common.mts';
+import {root, type ByteSizes} from './common.mts';
 
 /** The page the budgets compare with: the classic template's first doc, under the same /docs/ base URL. */
 export const STOCK_PAGE = {id: 'stock-doc', label: 'Stock Docusaurus doc page', path: '/docs/intro'} as const;
@@ -19,8 +19,8 @@ export interface StockReference {
   docusaurusVersion: string;
   page: string;
   measured: string;
-  js: {raw: number; gzip: number};
-  total: {raw: number; gzip: number};
+  js: ByteSizes;
+  total: ByteSizes;
 }
 
 export function readStockReference(): StockReference {

@@ -1,5 +1,5 @@
 // What every step of `npm run bench` shares: where the site and the results are, the log line,
-// rounding, and running a preparation command.
+// rounding, byte sizes, and running a preparation command.
 import {spawn} from 'node:child_process';
 import {writeFileSync} from 'node:fs';
 import path from 'node:path';
@@ -9,6 +9,12 @@ import {fileURLToPath} from 'node:url';
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 /** Where the results and the build logs go. */
 export const outDir = path.join(root, 'generated', 'bench');
+
+/** A size in bytes, as served and gzipped. */
+export interface ByteSizes {
+  raw: number;
+  gzip: number;
+}
 
 export function log(message: string): void {
   console.error(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}`);

@@ -53,7 +53,8 @@ import {
 } from './results.mts';
 import {searchStats} from './search.mts';
 import {buildStock, readVersions, scaffoldStock, siteFutureFlags} from './stock.mts';
-import {interactionFigures, slowLinkFigures, startupFigures} from './startup.mts';
+import {slowLinkFigures} from './slow-link.mts';
+import {interactionFigures, startupFigures} from './startup.mts';
 import {checkTargets} from './targets.mts';
 
 async function main(options: BenchOptions): Promise<void> {

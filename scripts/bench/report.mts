@@ -4,7 +4,8 @@ import {GB, kB, mark, seconds} from './format.mts';
 import {QUIET_LOAD, QUIET_WAIT_MS, type LighthouseSummary} from './lighthouse.mts';
 import type {Totals} from './page-weight.mts';
 import type {BenchResults, InTurnEntry} from './results.mts';
-import {CPU_THROTTLE, PHONE, SLOW_LINK} from './startup.mts';
+import {SLOW_LINK} from './slow-link.mts';
+import {CPU_THROTTLE, PHONE} from './startup.mts';
 import {SEARCH_SCALE, type PhoneLatency, type ScaleRow, type SearchFigures} from './search.mts';
 import {medianTbt, TARGETS} from './targets.mts';
 

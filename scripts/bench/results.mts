@@ -4,7 +4,8 @@ import {jsBudgetOf, STOCK_PAGE} from './budgets.mts';
 import type {LighthouseSummary} from './lighthouse.mts';
 import type {WeightSummary} from './page-weight.mts';
 import type {SearchResult} from './search.mts';
-import type {InteractionSummary, SlowLinkSummary, StartupSummary} from './startup.mts';
+import type {SlowLinkSummary} from './slow-link.mts';
+import type {InteractionSummary, StartupSummary} from './startup.mts';
 
 /** The pages whose start-up is compared with the stock page's (issue 26), and those run in turn with it by Lighthouse. */
 export const STARTUP_PAGES = ['home', 'guide', 'category', 'api-operation'] as const;

@@ -3,7 +3,7 @@
 import {spawn} from 'node:child_process';
 import {existsSync} from 'node:fs';
 import path from 'node:path';
-import {messageOf, root} from './common.mts';
+import {messageOf, root, type ByteSizes} from './common.mts';
 
 /** The search's scale run: a synthetic site of this many times the pages (plugins/search/stats.mts). */
 export const SEARCH_SCALE = 5;
@@ -12,10 +12,6 @@ interface Spread {
   median: number;
   p95: number;
   max: number;
-}
-interface FileSizes {
-  raw: number;
-  gzip: number;
 }
 
 /** Phone-class latency (Chromium, CPU throttled 4×), or why it is missing. */
@@ -39,7 +35,7 @@ export interface ScaleRow {
 /** The figures of plugins/search/stats.mts the report reads (it prints more). */
 export interface SearchFigures {
   documents: number;
-  files: {meta: FileSizes; shards: FileSizes & {count: number}; chunks: FileSizes & {count: number}};
+  files: {meta: ByteSizes; shards: ByteSizes & {count: number}; chunks: ByteSizes & {count: number}};
   totals: {firstQueryGzip: Spread; furtherQueryGzip: Spread; searchChunksGzip: number};
   engineLoadMs: number;
   queryLatencyMs: Spread & {runs: number};

@@ -1,10 +1,9 @@
-// Page start-up under a slow phone's CPU (issue 26): Chromium's CPU throttled 4× through the
+// Page start-up under a slow phone's CPU: Chromium's CPU throttled 4× through the
 // DevTools protocol, a phone viewport, an empty cache. For each page it records the main-thread
 // tasks longer than 50 ms that start after the first contentful paint (with what each spent its time
 // on, from the Long Animation Frames API), and the latency of an interaction made right after that paint:
 // from the pointer press to the frame after the page shows the answer.
 import type {Browser, BrowserContext, CDPSession, Page} from 'playwright-core';
-import {throttling as lighthouseThrottling} from 'lighthouse/core/config/constants.js';
 import {medianOf, messageOf, round} from './common.mts';
 
 export const CPU_THROTTLE = 4;
@@ -105,7 +104,7 @@ export function longTasksAfterPaint({fcp, tasks, frames}: Collected): LongTask[]
  * A page in a fresh context (empty cache) on a phone, its CPU throttled, with `initScript` installed;
  * with the DevTools session that throttles it, for further emulation.
  */
-async function throttledPhonePage(
+export async function throttledPhonePage(
   browser: Browser,
   initScript: string,
 ): Promise<{page: Page; context: BrowserContext; cdp: CDPSession}> {
@@ -258,7 +257,7 @@ export interface InteractionSummary {
  * Measures each page `runs` times, the pages in turn (ours and the stock page alike see the same
  * moments of the machine), and summarizes each page's loads; a page whose load fails gets the error.
  */
-async function inTurn<Figures, Summary>(
+export async function inTurn<Figures, Summary>(
   pages: {id: string; url: string}[],
   runs: number,
   measure: (url: string) => Promise<Figures>,
@@ -322,93 +321,4 @@ export async function interactionFigures(
     medianMs: allMs.length ? medianOf(allMs) : null,
     ...(error && {error}),
   }));
-}
-
-/**
- * Lighthouse's slow 4G as its DevTools throttling applies it (`throttling.mobileSlow4G`: the 150 ms
- * round trip becomes 562.5 ms per request, since Chromium adds the latency once per request and not
- * per round trip; 90% of 1.6 Mbps down and 750 kbps up), with the CPU throttled as above.
- */
-export const SLOW_LINK = {
-  latencyMs: lighthouseThrottling.mobileSlow4G.requestLatencyMs,
-  downloadKbps: lighthouseThrottling.mobileSlow4G.downloadThroughputKbps,
-  uploadKbps: lighthouseThrottling.mobileSlow4G.uploadThroughputKbps,
-};
-
-/** On the slow link: when the page first painted, and when the app had hydrated, from navigation. */
-export interface SlowLinkFigures {
-  fcpMs: number;
-  hydratedMs: number;
-}
-
-/**
- * Installed before the page's own scripts: resolves `window.__hydrated` with the time
- * `data-has-hydrated` turns true (Docusaurus sets it on `<html>` once the app has hydrated, stock and
- * ours alike). The whole document is watched, as `<html>` may not exist yet when this runs; nothing
- * polls the throttled main thread meanwhile.
- */
-const WATCH_HYDRATION = `
-  window.__hydrated = new Promise((resolve) => {
-    new MutationObserver((records, observer) => {
-      if (document.documentElement?.dataset.hasHydrated !== 'true') return;
-      observer.disconnect();
-      resolve(performance.now());
-    }).observe(document, {attributes: true, subtree: true, attributeFilter: ['data-has-hydrated']});
-  });
-`;
-
-/** Loads `url` on the slow link with the CPU throttled, and returns its first paint and hydration times. */
-export async function measureSlowLink(browser: Browser, url: string): Promise<SlowLinkFigures> {
-  const {page, context, cdp} = await throttledPhonePage(browser, WATCH_HYDRATION);
-  try {
-    await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', {
-      offline: false,
-      latency: SLOW_LINK.latencyMs,
-      downloadThroughput: (SLOW_LINK.downloadKbps * 1024) / 8,
-      uploadThroughput: (SLOW_LINK.uploadKbps * 1024) / 8,
-    });
-    await page.goto(url, {waitUntil: 'commit', timeout: 60_000});
-    const [fcp, hydrated] = await page.evaluate(async () => {
-      const at = await Promise.race([
-        (window as unknown as {__hydrated: Promise<number>}).__hydrated,
-        new Promise<number>((resolve) => setTimeout(() => resolve(-1), 60_000)),
-      ]);
-      return [performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? -1, at];
-    });
-    if (hydrated < 0) throw new Error(`${url}: the app had not hydrated after 60 s`);
-    if (fcp < 0) throw new Error(`${url}: no first contentful paint was reported`);
-    return {fcpMs: round(fcp, 0), hydratedMs: round(hydrated, 0)};
-  } finally {
-    await context.close();
-  }
-}
-
-export interface SlowLinkSummary extends SlowLinkFigures {
-  runs: number;
-  fcpRange: [number, number];
-  hydratedRange: [number, number];
-}
-
-/** The medians of several loads on the slow link, each figure on its own, with their ranges. */
-export function medianSlowLink(runs: SlowLinkFigures[]): SlowLinkSummary {
-  const range = (values: number[]): [number, number] => [Math.min(...values), Math.max(...values)];
-  const fcps = runs.map((run) => run.fcpMs);
-  const hydrations = runs.map((run) => run.hydratedMs);
-  return {
-    fcpMs: round(medianOf(fcps), 0),
-    hydratedMs: round(medianOf(hydrations), 0),
-    runs: runs.length,
-    fcpRange: range(fcps),
-    hydratedRange: range(hydrations),
-  };
-}
-
-/** Loads each page `runs` times on the slow link, the pages in turn, so all see the same machine. */
-export function slowLinkFigures(
-  browser: Browser,
-  pages: {id: string; url: string}[],
-  runs: number,
-): Promise<Record<string, SlowLinkSummary | {error: string}>> {
-  return inTurn(pages, runs, (url) => measureSlowLink(browser, url), medianSlowLink);
 }

@@ -2,14 +2,8 @@ import assert from 'node:assert/strict';
 import test from 'node:test';
 import {startupTables} from './report.mts';
 import type {BenchResults} from './results.mts';
-import {
-  longTasksAfterPaint,
-  medianSlowLink,
-  medianStartup,
-  scriptLabel,
-  SLOW_LINK,
-  type StartupFigures,
-} from './startup.mts';
+import {medianSlowLink, SLOW_LINK} from './slow-link.mts';
+import {longTasksAfterPaint, medianStartup, scriptLabel, type StartupFigures} from './startup.mts';
 import {medianTbt, performanceOverStock, startupChecks} from './targets.mts';
 
 test('long tasks count from the first contentful paint, each with what ran in it', () => {

@@ -86,6 +86,28 @@ function inlineComponent(tag: string): string {
   return '';
 }
 
+/** How many backticks stand in a row from `start`. */
+function backtickRun(text: string, start: number): number {
+  let run = 1;
+  while (text[start + run] === '`') run += 1;
+  return run;
+}
+
+/**
+ * The inline code span open after a run of `run` backticks (its opening run's length, 0 for none):
+ * outside a span the run opens one; inside, a run as long as the opening one closes it.
+ */
+function codeSpanAfter(open: number, run: number): number {
+  if (open === 0) return run;
+  return open === run ? 0 : open;
+}
+
+/** MDX and HTML comments: how each opens and closes. */
+const COMMENTS = [
+  ['{/*', '*/}'],
+  ['<!--', '-->'],
+] as const;
+
 /**
  * Removes comments and JSX/HTML tags outside inline code, keeping every newline (a tag's props may
  * span lines: `<ApiRequest … />`) and the children of non-self-closing tags. Links in
@@ -97,25 +119,17 @@ export function stripTags(text: string): string {
   for (let i = 0; i < text.length;) {
     const char = text[i];
     if (char === '`') {
-      let run = 1;
-      while (text[i + run] === '`') run += 1;
-      if (codeRun === 0) codeRun = run;
-      else if (codeRun === run) codeRun = 0;
+      const run = backtickRun(text, i);
+      codeRun = codeSpanAfter(codeRun, run);
       out += text.slice(i, i + run);
       i += run;
       continue;
     }
     if (char === '\n' && codeRun && /^\n\s*\n/.test(text.slice(i))) codeRun = 0; // spans end with the paragraph
-    if (!codeRun && text.startsWith('{/*', i)) {
-      const end = text.indexOf('*/}', i);
-      const stop = end < 0 ? text.length : end + 3;
-      out += keepNewlines(text.slice(i, stop));
-      i = stop;
-      continue;
-    }
-    if (!codeRun && text.startsWith('<!--', i)) {
-      const end = text.indexOf('-->', i);
-      const stop = end < 0 ? text.length : end + 3;
+    const comment = codeRun ? undefined : COMMENTS.find(([open]) => text.startsWith(open, i));
+    if (comment) {
+      const end = text.indexOf(comment[1], i);
+      const stop = end < 0 ? text.length : end + comment[1].length;
       out += keepNewlines(text.slice(i, stop));
       i = stop;
       continue;
@@ -168,15 +182,19 @@ const ABBREVIATIONS = /(?:\be\.g|\bi\.e|\bvs|\bcf|\bapprox|\bNo|\bSt)\.$/i;
  */
 export function splitSentences(text: string): {offset: number; text: string}[] {
   const result: {offset: number; text: string}[] = [];
+  /** Keeps text[from, to) trimmed, if anything is left, at the offset of its first non-space character. */
+  const add = (from: number, to: number) => {
+    const sentence = text.slice(from, to).trim();
+    if (sentence)
+      result.push({offset: from + (text.slice(from).length - text.slice(from).trimStart().length), text: sentence});
+  };
   let start = 0;
   let codeRun = 0;
   for (let i = 0; i < text.length; i += 1) {
     const char = text[i];
     if (char === '`') {
-      let run = 1;
-      while (text[i + run] === '`') run += 1;
-      if (codeRun === 0) codeRun = run;
-      else if (codeRun === run) codeRun = 0;
+      const run = backtickRun(text, i);
+      codeRun = codeSpanAfter(codeRun, run);
       i += run - 1;
       continue;
     }
@@ -188,15 +206,11 @@ export function splitSentences(text: string): {offset: number; text: string}[] {
     if (!next) continue;
     if (char === '.' && ABBREVIATIONS.test(text.slice(Math.max(start, i - 8), i + 1))) continue;
     // "…version 1. Then" is a sentence end, but "v1.2" and "3.5" never reach here (no whitespace).
-    const sentence = text.slice(start, end).trim();
-    if (sentence)
-      result.push({offset: start + (text.slice(start).length - text.slice(start).trimStart().length), text: sentence});
+    add(start, end);
     start = end + next[0].length;
     i = start - 1;
   }
-  const last = text.slice(start).trim();
-  if (last)
-    result.push({offset: start + (text.slice(start).length - text.slice(start).trimStart().length), text: last});
+  add(start, text.length);
   return result;
 }
 

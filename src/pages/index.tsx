@@ -8,16 +8,17 @@ import PageHead from '@site/src/components/PageHead';
 import {brand} from '@site/src/brand';
 import styles from './index.module.css';
 
-const popularTasks = [
-  {label: 'Connect a CDN account', to: '/Guides/CDN Providers/Add a CDN Provider to your Account'},
-  {label: 'Create a service', to: '/Guides/Services/Creating a Service'},
-  {label: 'Point your DNS at Tributary', to: '/Guides/Services/Configuring DNS'},
-  {label: 'Split traffic between CDNs', to: '/Guides/Traffic Management/Creating a Traffic Policy'},
-  {label: 'Move production traffic in stages', to: '/Guides/Traffic Management/Moving Traffic to Tributary'},
-  {label: 'Find which CDN served a request', to: '/Guides/Testing/Identifying Provider'},
-  {label: 'Stream access logs to S3', to: '/Guides/Streaming Logs/Streaming of Access Logs'},
-  {label: 'Create an API access token', to: '/Guides/Account Settings/Access Token'},
-];
+/** The home page's task links: label, then the page it opens. */
+const popularTasks: Record<string, string> = {
+  'Connect a CDN account': '/Guides/CDN Providers/Add a CDN Provider to your Account',
+  'Create a service': '/Guides/Services/Creating a Service',
+  'Point your DNS at Tributary': '/Guides/Services/Configuring DNS',
+  'Split traffic between CDNs': '/Guides/Traffic Management/Creating a Traffic Policy',
+  'Move production traffic in stages': '/Guides/Traffic Management/Moving Traffic to Tributary',
+  'Find which CDN served a request': '/Guides/Testing/Identifying Provider',
+  'Stream access logs to S3': '/Guides/Streaming Logs/Streaming of Access Logs',
+  'Create an API access token': '/Guides/Account Settings/Access Token',
+};
 
 export default function Home(): ReactNode {
   return (
@@ -50,9 +51,9 @@ export default function Home(): ReactNode {
             Popular tasks
           </Heading>
           <ul className={styles.taskList}>
-            {popularTasks.map((task) => (
-              <li key={task.to}>
-                <Link to={task.to}>{task.label}</Link>
+            {Object.entries(popularTasks).map(([label, to]) => (
+              <li key={to}>
+                <Link to={to}>{label}</Link>
               </li>
             ))}
           </ul>

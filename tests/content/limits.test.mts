@@ -78,72 +78,42 @@ interface DescribedLimit {
 }
 const op = (id: string, pattern: RegExp) => () => captured(operationText(id), pattern, id);
 const schema = (name: string, pattern: RegExp) => () => captured(schemaText(name), pattern, name);
+/**
+ * A count that a description states as "up to N <noun>", and pages as "up to N <phrase>" (`noun` and
+ * `phrase` are regular expression sources; `phrase` is the noun unless pages word it otherwise).
+ */
+function upTo(row: RegExp, read: (pattern: RegExp) => () => number[], noun: string, phrase = noun): DescribedLimit {
+  return {
+    row,
+    values: read(new RegExp(String.raw`up to (\d+) ${noun}`)),
+    prose: new RegExp(String.raw`\bup to (\d[\d,]*) ${phrase}\b`, 'gi'),
+  };
+}
+/** `upTo` for a count stated in the description of the operation `id`. */
+const opUpTo = (row: RegExp, id: string, noun: string, phrase?: string) =>
+  upTo(row, (pattern) => op(id, pattern), noun, phrase);
+/** `upTo` for a count stated in the description of the schema `name`. */
+const schemaUpTo = (row: RegExp, name: string, noun: string, phrase?: string) =>
+  upTo(row, (pattern) => schema(name, pattern), noun, phrase);
 const DESCRIBED_ENTRIES: DescribedLimit[] = [
-  {
-    row: /^Origins per service$/,
-    values: op('services_origins_create', /up to (\d+) origins\b/),
-    prose: /\bup to (\d[\d,]*) origins\b(?! each)/gi,
-  },
-  {
-    row: /^Origin sets per service$/,
-    values: op('services_origin_sets_create', /up to (\d+) origin sets/),
-    prose: /\bup to (\d[\d,]*) origin sets\b/gi,
-  },
-  {
-    row: /^Load balancers per service$/,
-    values: op('services_load_balancers_create', /up to (\d+) load balancers/),
-    prose: /\bup to (\d[\d,]*) load balancers\b/gi,
-  },
-  {
-    row: /^Custom rules per load balancer$/,
-    values: op('services_load_balancers_custom_rules_create', /up to (\d+) custom rules/),
-    prose: /\bup to (\d[\d,]*) custom rules\b/gi,
-  },
-  {
-    row: /^Behaviors per service/,
-    values: op('services_behaviors_create', /up to (\d+) behaviors/),
-    prose: /\bup to (\d[\d,]*) (?:other )?behaviors\b/gi,
-  },
-  {
-    row: /^Managed configurations per service$/,
-    values: schema('WafManagedConfig', /up to (\d+) managed configurations/),
-    prose: /\bup to (\d[\d,]*) managed configurations\b/gi,
-  },
-  {
-    row: /^Custom (?:WAF )?rule sets per service$/,
-    values: schema('WafCustomRuleset', /up to (\d+) rule sets/),
-    prose: /\bup to (\d[\d,]*) (?:custom )?rule sets\b/gi,
-  },
-  {
-    row: /^Rate limits per service$/,
-    values: schema('WafRateLimit', /up to (\d+) rate limits/),
-    prose: /\bup to (\d[\d,]*) rate limits\b/gi,
-  },
-  {
-    row: /^URL signing keys per service$/,
-    values: schema('UrlSigningKey', /up to (\d+) keys/),
-    prose: /\bup to (\d[\d,]*) (?:URL signing )?keys\b/gi,
-  },
-  {
-    row: /^Geo restriction rules per service$/,
-    values: op('services_geo_restriction_create', /up to (\d+) rules/),
-    prose: /\bup to (\d[\d,]*) geo restriction rules\b/gi,
-  },
-  {
-    row: /^WAF logging destinations per service$/,
-    values: schema('WafLoggingDestination', /up to (\d+) WAF logging destinations/),
-    prose: /\bup to (\d[\d,]*) (?:WAF logging )?destinations per service\b/gi,
-  },
-  {
-    row: /^Health checks per service$/,
-    values: op('services_health_checks_create', /up to (\d+) health checks/),
-    prose: /\bup to (\d[\d,]*) health checks\b/gi,
-  },
-  {
-    row: /^Performance checks per service$/,
-    values: op('services_performance_checks_create', /up to (\d+) performance checks/),
-    prose: /\bup to (\d[\d,]*) performance checks\b/gi,
-  },
+  opUpTo(/^Origins per service$/, 'services_origins_create', String.raw`origins\b`, 'origins(?! each)'),
+  opUpTo(/^Origin sets per service$/, 'services_origin_sets_create', 'origin sets'),
+  opUpTo(/^Load balancers per service$/, 'services_load_balancers_create', 'load balancers'),
+  opUpTo(/^Custom rules per load balancer$/, 'services_load_balancers_custom_rules_create', 'custom rules'),
+  opUpTo(/^Behaviors per service/, 'services_behaviors_create', 'behaviors', '(?:other )?behaviors'),
+  schemaUpTo(/^Managed configurations per service$/, 'WafManagedConfig', 'managed configurations'),
+  schemaUpTo(/^Custom (?:WAF )?rule sets per service$/, 'WafCustomRuleset', 'rule sets', '(?:custom )?rule sets'),
+  schemaUpTo(/^Rate limits per service$/, 'WafRateLimit', 'rate limits'),
+  schemaUpTo(/^URL signing keys per service$/, 'UrlSigningKey', 'keys', '(?:URL signing )?keys'),
+  opUpTo(/^Geo restriction rules per service$/, 'services_geo_restriction_create', 'rules', 'geo restriction rules'),
+  schemaUpTo(
+    /^WAF logging destinations per service$/,
+    'WafLoggingDestination',
+    'WAF logging destinations',
+    '(?:WAF logging )?destinations per service',
+  ),
+  opUpTo(/^Health checks per service$/, 'services_health_checks_create', 'health checks'),
+  opUpTo(/^Performance checks per service$/, 'services_performance_checks_create', 'performance checks'),
   {
     row: /^Health checks, performance checks per service$/,
     values: () => {
@@ -153,16 +123,8 @@ const DESCRIBED_ENTRIES: DescribedLimit[] = [
       return health === performance ? [health] : [health, performance];
     },
   },
-  {
-    row: /^Edge functions per service$/,
-    values: op('services_user_compute_create', /up to (\d+) functions/),
-    prose: /\bup to (\d[\d,]*) (?:edge )?functions\b/gi,
-  },
-  {
-    row: /^Request log rules per service$/,
-    values: schema('RequestLogRule', /up to (\d+) rules/),
-    prose: /\bup to (\d[\d,]*) request log rules\b/gi,
-  },
+  opUpTo(/^Edge functions per service$/, 'services_user_compute_create', 'functions', '(?:edge )?functions'),
+  schemaUpTo(/^Request log rules per service$/, 'RequestLogRule', 'rules', 'request log rules'),
   {
     row: /^API requests per access token$/,
     values: () =>

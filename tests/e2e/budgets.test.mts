@@ -14,7 +14,7 @@ import {
   measurePageWeight,
   type PageWeight,
 } from '../../scripts/bench/page-weight.mts';
-import {siteUrl} from '../support/site.mts';
+import {siteUrl, withPage} from '../support/site.mts';
 
 const stock = readStockReference();
 const packageJson = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));
@@ -63,9 +63,7 @@ describe('JavaScript byte budgets', () => {
   }
 
   test(`the first query downloads at most ${kB(FIRST_QUERY_BUDGET)} (gzip) in all, a further one at most ${kB(FURTHER_QUERY_BUDGET)}`, async () => {
-    const context = await browser.newContext({serviceWorkers: 'block'});
-    try {
-      const page = await context.newPage();
+    await withPage(browser, {serviceWorkers: 'block'}, async ({page}) => {
       await page.goto(siteUrl('/'), {waitUntil: 'networkidle'});
       await page.locator('html[data-has-hydrated="true"]').waitFor({state: 'attached'});
       let requested = new Set<string>();
@@ -97,8 +95,6 @@ describe('JavaScript byte budgets', () => {
         further.total <= FURTHER_QUERY_BUDGET,
         `a further query downloads ${kB(further.total)}: ${further.list}`,
       );
-    } finally {
-      await context.close();
-    }
+    });
   });
 });

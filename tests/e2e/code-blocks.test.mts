@@ -5,7 +5,7 @@ import {describe, test} from 'node:test';
 import assert from 'node:assert/strict';
 import type {Page} from 'playwright-core';
 import {codeThemeDark, codeThemeLight} from '../../src/codeThemes';
-import {gotoHydrated, suiteBrowser, newPage, siteUrl} from '../support/site.mts';
+import {gotoHydrated, suiteBrowser, siteUrl, withPage} from '../support/site.mts';
 
 const GUIDE = '/Guides/Origins/Origin Shield';
 /** A page with <CodeBlock language="text"> blocks filled from imported JSON at run time. */
@@ -48,105 +48,99 @@ describe('code blocks', () => {
     ['dark', codeThemeDark],
   ] as const) {
     test(`arrive highlighted in the ${mode} code theme, with no highlighter downloaded`, async () => {
-      const context = await browser.newContext({colorScheme: mode});
-      const {page, errors} = await newPage(context);
-      const scripts: string[] = [];
-      page.on('response', async (response) => {
-        if (response.url().endsWith('.js')) scripts.push(await response.text().catch(() => ''));
+      await withPage(browser, {colorScheme: mode}, async ({page, errors}) => {
+        const scripts: string[] = [];
+        page.on('response', async (response) => {
+          if (response.url().endsWith('.js')) scripts.push(await response.text().catch(() => ''));
+        });
+        await gotoHydrated(page, GUIDE);
+        assert.ok((await page.locator('.prism-code .token.string').count()) > 0, 'string tokens are marked');
+        assert.deepEqual(await tokenColours(page, 'string'), {
+          token: themeColour(theme, 'string'),
+          background: computed(theme.plain.backgroundColor ?? ''),
+        });
+        // Prism's tokenizer runs its "before-tokenize" hooks; no script of the page carries it.
+        assert.ok(scripts.length > 0);
+        assert.equal(scripts.filter((code) => code.includes('before-tokenize')).length, 0, 'no Prism on the page');
+        assert.deepEqual(errors, []);
       });
-      await gotoHydrated(page, GUIDE);
-      assert.ok((await page.locator('.prism-code .token.string').count()) > 0, 'string tokens are marked');
-      assert.deepEqual(await tokenColours(page, 'string'), {
-        token: themeColour(theme, 'string'),
-        background: computed(theme.plain.backgroundColor ?? ''),
-      });
-      // Prism's tokenizer runs its "before-tokenize" hooks; no script of the page carries it.
-      assert.ok(scripts.length > 0);
-      assert.equal(scripts.filter((code) => code.includes('before-tokenize')).length, 0, 'no Prism on the page');
-      assert.deepEqual(errors, []);
-      await context.close();
     });
   }
 
   test('switching the colour mode recolours the code without a reload', async () => {
-    const context = await browser.newContext({colorScheme: 'light'});
-    const {page} = await newPage(context);
-    await gotoHydrated(page, GUIDE);
-    const toggle = page.getByRole('button', {name: /switch between dark and light mode/i});
-    // The toggle cycles through the modes (light, dark, system): click until dark is on.
-    for (let click = 0; click < 3 && (await page.locator('html[data-theme="dark"]').count()) === 0; click += 1) {
-      await toggle.click();
-    }
-    await page.locator('html[data-theme="dark"]').waitFor({state: 'attached'});
-    assert.equal((await tokenColours(page, 'string'))?.token, themeColour(codeThemeDark, 'string'));
-    await context.close();
+    await withPage(browser, {colorScheme: 'light'}, async ({page}) => {
+      await gotoHydrated(page, GUIDE);
+      const toggle = page.getByRole('button', {name: /switch between dark and light mode/i});
+      // The toggle cycles through the modes (light, dark, system): click until dark is on.
+      for (let click = 0; click < 3 && (await page.locator('html[data-theme="dark"]').count()) === 0; click += 1) {
+        await toggle.click();
+      }
+      await page.locator('html[data-theme="dark"]').waitFor({state: 'attached'});
+      assert.equal((await tokenColours(page, 'string'))?.token, themeColour(codeThemeDark, 'string'));
+    });
   });
 
   test('blocks filled at run time show their text, and the copy button copies it', async () => {
-    const context = await browser.newContext({permissions: ['clipboard-read', 'clipboard-write']});
-    const {page, errors} = await newPage(context);
-    const consoleErrors: string[] = [];
-    page.on('console', (message) => message.type() === 'error' && consoleErrors.push(message.text()));
-    await gotoHydrated(page, RUNTIME_BLOCKS);
-    const block = page.locator('.theme-code-block', {hasText: 'URL to sign'}).first();
-    const code = (await block.locator('code').innerText()).trim();
-    assert.match(code, /^https:\/\//);
-    await block.hover();
-    await block.getByRole('button', {name: /copy/i}).click();
-    assert.equal((await page.evaluate(() => navigator.clipboard.readText())).trim(), code);
-    assert.deepEqual(errors, []);
-    assert.deepEqual(consoleErrors, []);
-    await context.close();
+    await withPage(browser, {permissions: ['clipboard-read', 'clipboard-write']}, async ({page, errors}) => {
+      const consoleErrors: string[] = [];
+      page.on('console', (message) => message.type() === 'error' && consoleErrors.push(message.text()));
+      await gotoHydrated(page, RUNTIME_BLOCKS);
+      const block = page.locator('.theme-code-block', {hasText: 'URL to sign'}).first();
+      const code = (await block.locator('code').innerText()).trim();
+      assert.match(code, /^https:\/\//);
+      await block.hover();
+      await block.getByRole('button', {name: /copy/i}).click();
+      assert.equal((await page.evaluate(() => navigator.clipboard.readText())).trim(), code);
+      assert.deepEqual(errors, []);
+      assert.deepEqual(consoleErrors, []);
+    });
   });
 
   test('on a phone, a block wider than the screen offers word wrap, also once its tab is shown', async () => {
-    const context = await browser.newContext({viewport: {width: 412, height: 823}, hasTouch: true});
-    const {page, errors} = await newPage(context);
-    await gotoHydrated(page, '/Guides/Testing/Testing HTTP Traffic');
-    // The API tab's request example is in a hidden tab panel until the tab is chosen.
-    await page.getByRole('tab', {name: 'API', exact: true}).first().click();
-    const panel = page
-      .getByRole('tabpanel')
-      .filter({has: page.locator('.theme-code-block')})
-      .first();
-    const block = panel.locator('.theme-code-block').first();
-    const pre = block.locator('pre');
-    const scrollsSideways = () => pre.evaluate((element) => element.scrollWidth > element.clientWidth);
-    assert.equal(await scrollsSideways(), true, 'the request example is wider than a phone screen');
-    const wrap = block.getByRole('button', {name: 'Toggle word wrap'});
-    await wrap.click();
-    assert.equal(await scrollsSideways(), false, 'wrapped lines fit the screen');
-    await wrap.click();
-    assert.equal(await scrollsSideways(), true, 'unwrapped lines scroll again');
-    assert.deepEqual(errors, []);
-    await context.close();
+    await withPage(browser, {viewport: {width: 412, height: 823}, hasTouch: true}, async ({page, errors}) => {
+      await gotoHydrated(page, '/Guides/Testing/Testing HTTP Traffic');
+      // The API tab's request example is in a hidden tab panel until the tab is chosen.
+      await page.getByRole('tab', {name: 'API', exact: true}).first().click();
+      const panel = page
+        .getByRole('tabpanel')
+        .filter({has: page.locator('.theme-code-block')})
+        .first();
+      const block = panel.locator('.theme-code-block').first();
+      const pre = block.locator('pre');
+      const scrollsSideways = () => pre.evaluate((element) => element.scrollWidth > element.clientWidth);
+      assert.equal(await scrollsSideways(), true, 'the request example is wider than a phone screen');
+      const wrap = block.getByRole('button', {name: 'Toggle word wrap'});
+      await wrap.click();
+      assert.equal(await scrollsSideways(), false, 'wrapped lines fit the screen');
+      await wrap.click();
+      assert.equal(await scrollsSideways(), true, 'unwrapped lines scroll again');
+      assert.deepEqual(errors, []);
+    });
   });
 
   test('on a phone, a block highlighted after hydration offers word wrap once it is shown', async () => {
-    const context = await browser.newContext({viewport: {width: 412, height: 823}, hasTouch: true});
-    const {page, errors} = await newPage(context);
-    await gotoHydrated(page, RUNTIME_BLOCKS);
-    // A JSON block filled at run time, inside a closed <details>: the browser highlighter replaces its <pre>.
-    const block = page.locator('.theme-code-block', {hasText: 'test-vectors.json'});
-    await block.locator('.token').first().waitFor({state: 'attached'});
-    await page.getByText('The whole test-vectors.json file').click();
-    const pre = block.locator('pre');
-    assert.equal(await pre.evaluate((element) => element.scrollWidth > element.clientWidth), true);
-    await block.getByRole('button', {name: 'Toggle word wrap'}).click();
-    assert.equal(await pre.evaluate((element) => element.scrollWidth > element.clientWidth), false);
-    assert.deepEqual(errors, []);
-    await context.close();
+    await withPage(browser, {viewport: {width: 412, height: 823}, hasTouch: true}, async ({page, errors}) => {
+      await gotoHydrated(page, RUNTIME_BLOCKS);
+      // A JSON block filled at run time, inside a closed <details>: the browser highlighter replaces its <pre>.
+      const block = page.locator('.theme-code-block', {hasText: 'test-vectors.json'});
+      await block.locator('.token').first().waitFor({state: 'attached'});
+      await page.getByText('The whole test-vectors.json file').click();
+      const pre = block.locator('pre');
+      assert.equal(await pre.evaluate((element) => element.scrollWidth > element.clientWidth), true);
+      await block.getByRole('button', {name: 'Toggle word wrap'}).click();
+      assert.equal(await pre.evaluate((element) => element.scrollWidth > element.clientWidth), false);
+      assert.deepEqual(errors, []);
+    });
   });
 
   test('a page reached by client-side navigation shows highlighted code', async () => {
-    const context = await browser.newContext();
-    const {page, errors} = await newPage(context);
-    await gotoHydrated(page, '/Guides/Origins/Origins Overview');
-    const link = page.locator(`main a[href="${decodeURI(new URL(siteUrl(GUIDE)).pathname)}"]`).first();
-    await link.click();
-    await page.locator('h1', {hasText: 'Origin Shield'}).waitFor();
-    assert.ok((await page.locator('.prism-code .token.string').count()) > 0, 'string tokens are marked');
-    assert.deepEqual(errors, []);
-    await context.close();
+    await withPage(browser, {}, async ({page, errors}) => {
+      await gotoHydrated(page, '/Guides/Origins/Origins Overview');
+      const link = page.locator(`main a[href="${decodeURI(new URL(siteUrl(GUIDE)).pathname)}"]`).first();
+      await link.click();
+      await page.locator('h1', {hasText: 'Origin Shield'}).waitFor();
+      assert.ok((await page.locator('.prism-code .token.string').count()) > 0, 'string tokens are marked');
+      assert.deepEqual(errors, []);
+    });
   });
 });

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import {existsSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import type {Browser} from 'playwright-core';
-import {BASE_URL, gotoHydrated, launchBrowser, newPage, siteUrl} from '../support/site.mts';
+import {BASE_URL, gotoHydrated, launchBrowser, siteUrl, withPage} from '../support/site.mts';
 import {markdownPath} from '../../src/lib/markdownAddress.ts';
 import {brand} from '../../src/brand';
 
@@ -175,63 +175,67 @@ describe('Markdown export and llms.txt', () => {
   });
 
   test('"Copy page" copies the page Markdown; "View as Markdown" opens it', async () => {
-    const context = await browser.newContext({permissions: ['clipboard-read', 'clipboard-write']});
-    const {page, errors} = await newPage(context);
-    for (const sitePath of [GUIDE, '/category/origins', '/api/services-origins-create']) {
-      await gotoHydrated(page, sitePath);
-      const {body: expected} = await get(localUrl(publicMarkdownUrl(sitePath)));
-      const copy = page.getByRole('button', {name: 'Copy page'});
-      await copy.click();
+    await withPage(browser, {permissions: ['clipboard-read', 'clipboard-write']}, async ({page, errors}) => {
+      for (const sitePath of [GUIDE, '/category/origins', '/api/services-origins-create']) {
+        await gotoHydrated(page, sitePath);
+        const {body: expected} = await get(localUrl(publicMarkdownUrl(sitePath)));
+        const copy = page.getByRole('button', {name: 'Copy page'});
+        await copy.click();
+        await page.getByRole('button', {name: 'Copied'}).waitFor();
+        assert.equal(await page.evaluate(() => navigator.clipboard.readText()), expected, `${sitePath} copied`);
+      }
+      // Keyboard: the button is reachable and works with Enter.
+      await gotoHydrated(page, GUIDE);
+      await page.getByRole('button', {name: 'Copy page'}).focus();
+      await page.keyboard.press('Enter');
       await page.getByRole('button', {name: 'Copied'}).waitFor();
-      assert.equal(await page.evaluate(() => navigator.clipboard.readText()), expected, `${sitePath} copied`);
-    }
-    // Keyboard: the button is reachable and works with Enter.
-    await gotoHydrated(page, GUIDE);
-    await page.getByRole('button', {name: 'Copy page'}).focus();
-    await page.keyboard.press('Enter');
-    await page.getByRole('button', {name: 'Copied'}).waitFor();
 
-    const link = page.getByRole('link', {name: 'View as Markdown'});
-    const [response] = await Promise.all([page.waitForEvent('response', (r) => r.url().endsWith('.md')), link.click()]);
-    assert.equal(response.status(), 200);
-    assert.equal(response.headers()['content-type'], 'text/markdown; charset=utf-8');
-    assert.equal(decodeURI(new URL(page.url()).pathname), `${brand.baseUrl}Guides/Origins/Origin Shield.md`);
-    assert.match((await page.locator('body').innerText()).trimStart(), /^# Origin Shield\n/);
-    assert.deepEqual(errors, []);
-    await context.close();
+      const link = page.getByRole('link', {name: 'View as Markdown'});
+      const [response] = await Promise.all([
+        page.waitForEvent('response', (r) => r.url().endsWith('.md')),
+        link.click(),
+      ]);
+      assert.equal(response.status(), 200);
+      assert.equal(response.headers()['content-type'], 'text/markdown; charset=utf-8');
+      assert.equal(decodeURI(new URL(page.url()).pathname), `${brand.baseUrl}Guides/Origins/Origin Shield.md`);
+      assert.match((await page.locator('body').innerText()).trimStart(), /^# Origin Shield\n/);
+      assert.deepEqual(errors, []);
+    });
   });
 
   test('"Copy MCP address" copies the address of the MCP server', async () => {
-    const context = await browser.newContext({permissions: ['clipboard-read', 'clipboard-write']});
-    const {page, errors} = await newPage(context);
-    for (const sitePath of [GUIDE, '/api/services-origins-create']) {
-      await gotoHydrated(page, sitePath);
-      await page.getByRole('button', {name: 'Copy MCP address'}).click();
-      await page.getByRole('button', {name: 'MCP address copied'}).waitFor();
-      assert.equal(await page.evaluate(() => navigator.clipboard.readText()), `${brand.siteUrl}${brand.baseUrl}mcp`);
-    }
-    assert.deepEqual(errors, []);
-    await context.close();
+    await withPage(browser, {permissions: ['clipboard-read', 'clipboard-write']}, async ({page, errors}) => {
+      for (const sitePath of [GUIDE, '/api/services-origins-create']) {
+        await gotoHydrated(page, sitePath);
+        await page.getByRole('button', {name: 'Copy MCP address'}).click();
+        await page.getByRole('button', {name: 'MCP address copied'}).waitFor();
+        assert.equal(await page.evaluate(() => navigator.clipboard.readText()), `${brand.siteUrl}${brand.baseUrl}mcp`);
+      }
+      assert.deepEqual(errors, []);
+    });
   });
 
   test('"Copy page" explains a failure to load the Markdown', async () => {
     // The site's service worker would answer from its cache; block it so that the route applies.
-    const context = await browser.newContext({
-      permissions: ['clipboard-read', 'clipboard-write'],
-      serviceWorkers: 'block',
-    });
-    const {page} = await newPage(context);
-    await page.route('**/*.md', (route) => route.fulfill({status: 503, body: 'unavailable'}));
-    await gotoHydrated(page, GUIDE);
-    await page.getByRole('button', {name: 'Copy page'}).click();
-    const alert = page.getByRole('alert').filter({hasText: 'Could not copy'});
-    await alert.waitFor();
-    assert.equal(
-      (await alert.innerText()).trim(),
-      'Could not copy: the Markdown could not be loaded (the server answered 503).',
+    await withPage(
+      browser,
+      {
+        permissions: ['clipboard-read', 'clipboard-write'],
+        serviceWorkers: 'block',
+      },
+      async ({page}) => {
+        await page.route('**/*.md', (route) => route.fulfill({status: 503, body: 'unavailable'}));
+        await gotoHydrated(page, GUIDE);
+        await page.getByRole('button', {name: 'Copy page'}).click();
+        const alert = page.getByRole('alert').filter({hasText: 'Could not copy'});
+        await alert.waitFor();
+        assert.equal(
+          (await alert.innerText()).trim(),
+          'Could not copy: the Markdown could not be loaded (the server answered 503).',
+        );
+        assert.equal(await page.getByRole('button', {name: 'Copy page'}).count(), 1, 'the button is ready again');
+      },
     );
-    assert.equal(await page.getByRole('button', {name: 'Copy page'}).count(), 1, 'the button is ready again');
-    await context.close();
   });
 
   test('every sitemap page has canonical, Open Graph, Twitter card, breadcrumbs and a Markdown alternate', () => {

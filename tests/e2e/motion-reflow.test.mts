@@ -3,7 +3,7 @@
 import {describe, test} from 'node:test';
 import assert from 'node:assert/strict';
 import type {Page} from 'playwright-core';
-import {gotoHydrated, suiteBrowser} from '../support/site.mts';
+import {gotoHydrated, suiteBrowser, withPage} from '../support/site.mts';
 import {NOT_FOUND_PATH} from '../support/a11y.mts';
 
 const GUIDE = '/Guides/Origins/Origin Shield';
@@ -47,35 +47,33 @@ describe('reduced motion', () => {
   const browser = suiteBrowser();
 
   test('with prefers-reduced-motion: reduce there is no smooth scrolling and no transition or animation', async () => {
-    const context = await browser.newContext({reducedMotion: 'reduce', viewport: {width: 1280, height: 900}});
-    const page = await context.newPage();
-    await gotoHydrated(page, GUIDE);
-    await exerciseMotion(page);
-    const smooth = await page.evaluate(() =>
-      Array.from(document.querySelectorAll('html, body *'))
-        .filter((el) => getComputedStyle(el).scrollBehavior !== 'auto')
-        .map((el) => `${el.tagName.toLowerCase()}.${Array.from(el.classList).join('.')}`),
-    );
-    assert.deepEqual(smooth, [], 'elements that still scroll smoothly');
-    // 0.01 ms, not 0: Docusaurus's collapsible categories need a transitionend event (see custom.css).
-    const motion = await longestMotion(page);
-    assert.ok(motion.seconds <= 0.00001, `${motion.where} moves for ${motion.seconds}s`);
+    await withPage(browser, {reducedMotion: 'reduce', viewport: {width: 1280, height: 900}}, async ({page}) => {
+      await gotoHydrated(page, GUIDE);
+      await exerciseMotion(page);
+      const smooth = await page.evaluate(() =>
+        Array.from(document.querySelectorAll('html, body *'))
+          .filter((el) => getComputedStyle(el).scrollBehavior !== 'auto')
+          .map((el) => `${el.tagName.toLowerCase()}.${Array.from(el.classList).join('.')}`),
+      );
+      assert.deepEqual(smooth, [], 'elements that still scroll smoothly');
+      // 0.01 ms, not 0: Docusaurus's collapsible categories need a transitionend event (see custom.css).
+      const motion = await longestMotion(page);
+      assert.ok(motion.seconds <= 0.00001, `${motion.where} moves for ${motion.seconds}s`);
 
-    await page.setViewportSize({width: 800, height: 900});
-    await page.getByRole('button', {name: 'Toggle navigation bar'}).click();
-    await page.locator('.navbar-sidebar').waitFor({state: 'visible'});
-    const drawerMotion = await longestMotion(page);
-    assert.ok(drawerMotion.seconds <= 0.00001, `${drawerMotion.where} moves for ${drawerMotion.seconds}s`);
-    await context.close();
+      await page.setViewportSize({width: 800, height: 900});
+      await page.getByRole('button', {name: 'Toggle navigation bar'}).click();
+      await page.locator('.navbar-sidebar').waitFor({state: 'visible'});
+      const drawerMotion = await longestMotion(page);
+      assert.ok(drawerMotion.seconds <= 0.00001, `${drawerMotion.where} moves for ${drawerMotion.seconds}s`);
+    });
   });
 
   test('without the preference the site animates (what the check above turns off)', async () => {
-    const context = await browser.newContext({reducedMotion: 'no-preference', viewport: {width: 1280, height: 900}});
-    const page = await context.newPage();
-    await gotoHydrated(page, GUIDE);
-    await exerciseMotion(page);
-    assert.ok((await longestMotion(page)).seconds >= 0.1);
-    await context.close();
+    await withPage(browser, {reducedMotion: 'no-preference', viewport: {width: 1280, height: 900}}, async ({page}) => {
+      await gotoHydrated(page, GUIDE);
+      await exerciseMotion(page);
+      assert.ok((await longestMotion(page)).seconds >= 0.1);
+    });
   });
 });
 
@@ -95,43 +93,42 @@ describe('400 % zoom: 320 CSS px wide', () => {
 
   for (const sitePath of REFLOW_PAGES) {
     test(`${sitePath} reflows; what scrolls sideways does so in its own focusable, named container`, async () => {
-      const context = await browser.newContext({viewport: {width: 320, height: 640}});
-      const page = await context.newPage();
-      await gotoHydrated(page, sitePath);
-      const result = await page.evaluate(() => {
-        const viewport = document.documentElement.clientWidth;
-        const scrollers = Array.from(document.querySelectorAll<HTMLElement>('body *')).filter((el) => {
-          const {overflowX} = getComputedStyle(el);
-          return (overflowX === 'auto' || overflowX === 'scroll') && el.scrollWidth > el.clientWidth + 1;
+      await withPage(browser, {viewport: {width: 320, height: 640}}, async ({page}) => {
+        await gotoHydrated(page, sitePath);
+        const result = await page.evaluate(() => {
+          const viewport = document.documentElement.clientWidth;
+          const scrollers = Array.from(document.querySelectorAll<HTMLElement>('body *')).filter((el) => {
+            const {overflowX} = getComputedStyle(el);
+            return (overflowX === 'auto' || overflowX === 'scroll') && el.scrollWidth > el.clientWidth + 1;
+          });
+          const unreachable = scrollers
+            .filter((el) => {
+              if (el.closest('[inert], [aria-hidden="true"]') || el.getClientRects().length === 0) return false;
+              const focusable =
+                el.tabIndex >= 0 || el.querySelector('a[href], button, input, select, textarea, [tabindex]');
+              // Code blocks are focusable <pre>, read as their code; other scrollers are named regions.
+              const named =
+                el.tagName === 'PRE' ||
+                (el.getAttribute('role') === 'region' &&
+                  (el.getAttribute('aria-label') || el.getAttribute('aria-labelledby')));
+              return !focusable || !named;
+            })
+            .map(
+              (el) =>
+                `${el.tagName.toLowerCase()}.${Array.from(el.classList).join('.')} (role ${el.getAttribute('role')}, tabindex ${el.getAttribute('tabindex')})`,
+            );
+          return {viewport, pageWidth: document.documentElement.scrollWidth, unreachable};
         });
-        const unreachable = scrollers
-          .filter((el) => {
-            if (el.closest('[inert], [aria-hidden="true"]') || el.getClientRects().length === 0) return false;
-            const focusable =
-              el.tabIndex >= 0 || el.querySelector('a[href], button, input, select, textarea, [tabindex]');
-            // Code blocks are focusable <pre>, read as their code; other scrollers are named regions.
-            const named =
-              el.tagName === 'PRE' ||
-              (el.getAttribute('role') === 'region' &&
-                (el.getAttribute('aria-label') || el.getAttribute('aria-labelledby')));
-            return !focusable || !named;
-          })
-          .map(
-            (el) =>
-              `${el.tagName.toLowerCase()}.${Array.from(el.classList).join('.')} (role ${el.getAttribute('role')}, tabindex ${el.getAttribute('tabindex')})`,
-          );
-        return {viewport, pageWidth: document.documentElement.scrollWidth, unreachable};
+        assert.ok(
+          result.pageWidth <= result.viewport,
+          `the page is ${result.pageWidth}px wide in a ${result.viewport}px viewport: prose scrolls sideways`,
+        );
+        assert.deepEqual(
+          result.unreachable,
+          [],
+          'sideways-scrolling containers a keyboard cannot reach or that have no name',
+        );
       });
-      assert.ok(
-        result.pageWidth <= result.viewport,
-        `the page is ${result.pageWidth}px wide in a ${result.viewport}px viewport: prose scrolls sideways`,
-      );
-      assert.deepEqual(
-        result.unreachable,
-        [],
-        'sideways-scrolling containers a keyboard cannot reach or that have no name',
-      );
-      await context.close();
     });
   }
 });

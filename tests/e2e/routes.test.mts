@@ -2,7 +2,7 @@ import {describe, test} from 'node:test';
 import assert from 'node:assert/strict';
 import {existsSync, readFileSync} from 'node:fs';
 import path from 'node:path';
-import {BASE_URL, catalogue, h1Of, suiteBrowser, newPage, siteUrl} from '../support/site.mts';
+import {BASE_URL, catalogue, h1Of, suiteBrowser, siteUrl, withPage} from '../support/site.mts';
 
 const BUILD_DIR = process.env.BUILD_DIR ?? 'build';
 
@@ -32,13 +32,12 @@ describe('catalogue routes', () => {
   });
 
   test('guide pages show their catalogue title as h1', async () => {
-    const context = await browser.newContext();
-    const {page} = await newPage(context);
-    for (const guide of catalogue.guides.slice(0, 12)) {
-      await page.goto(siteUrl(guide.path));
-      assert.equal((await page.locator('h1').innerText()).trim(), guide.title, guide.path);
-    }
-    await context.close();
+    await withPage(browser, {}, async ({page}) => {
+      for (const guide of catalogue.guides.slice(0, 12)) {
+        await page.goto(siteUrl(guide.path));
+        assert.equal((await page.locator('h1').innerText()).trim(), guide.title, guide.path);
+      }
+    });
   });
 
   test('the sitemap lists every catalogue route with a date-time lastmod and leaves out search and letters', async () => {
@@ -58,37 +57,35 @@ describe('catalogue routes', () => {
   });
 
   test('an unknown path shows the not-found page with HTTP 404, the closest pages and a search link', async () => {
-    const context = await browser.newContext();
-    const {page} = await newPage(context);
-    const response = await page.goto(siteUrl('/Guides/Origins/Orign Shild'));
-    assert.equal(response?.status(), 404);
-    assert.match(await page.locator('h1').innerText(), /page not found/i);
-    const suggestions = page.locator('main li a');
-    await suggestions.first().waitFor();
-    assert.equal((await suggestions.first().innerText()).trim(), 'Origin Shield');
-    await suggestions.first().click();
-    await page.locator('h1', {hasText: 'Origin Shield'}).waitFor();
-    await page.goto(siteUrl('/Guides/Origins/Orign Shild'));
-    const search = page.getByRole('link', {name: /search the documentation for/i});
-    assert.match((await search.getAttribute('href')) ?? '', /\/search\?q=guides%20origins%20orign%20shild$/);
-    await context.close();
+    await withPage(browser, {}, async ({page}) => {
+      const response = await page.goto(siteUrl('/Guides/Origins/Orign Shild'));
+      assert.equal(response?.status(), 404);
+      assert.match(await page.locator('h1').innerText(), /page not found/i);
+      const suggestions = page.locator('main li a');
+      await suggestions.first().waitFor();
+      assert.equal((await suggestions.first().innerText()).trim(), 'Origin Shield');
+      await suggestions.first().click();
+      await page.locator('h1', {hasText: 'Origin Shield'}).waitFor();
+      await page.goto(siteUrl('/Guides/Origins/Orign Shild'));
+      const search = page.getByRole('link', {name: /search the documentation for/i});
+      assert.match((await search.getAttribute('href')) ?? '', /\/search\?q=guides%20origins%20orign%20shild$/);
+    });
   });
 
   test('…/index.html and ….html addresses land on the clean address', async () => {
-    const context = await browser.newContext();
-    const {page} = await newPage(context);
-    const cases: [string, string][] = [
-      ['/Guides/Origins/Origin Shield/index.html', '/Guides/Origins/Origin Shield'],
-      ['/Guides/Origins/Origin Shield.html', '/Guides/Origins/Origin Shield'],
-      ['/index.html', '/'],
-      ['/category/guides.html', '/category/guides'],
-    ];
-    for (const [from, to] of cases) {
-      const response = await page.goto(siteUrl(from));
-      assert.equal(response?.status(), 200, from);
-      assert.equal(page.url(), siteUrl(to), from);
-    }
-    await context.close();
+    await withPage(browser, {}, async ({page}) => {
+      const cases: [string, string][] = [
+        ['/Guides/Origins/Origin Shield/index.html', '/Guides/Origins/Origin Shield'],
+        ['/Guides/Origins/Origin Shield.html', '/Guides/Origins/Origin Shield'],
+        ['/index.html', '/'],
+        ['/category/guides.html', '/category/guides'],
+      ];
+      for (const [from, to] of cases) {
+        const response = await page.goto(siteUrl(from));
+        assert.equal(response?.status(), 200, from);
+        assert.equal(page.url(), siteUrl(to), from);
+      }
+    });
   });
 
   test('an API page whose id changed keeps its old address, and so does its Markdown twin', async () => {
@@ -111,13 +108,12 @@ describe('catalogue routes', () => {
   });
 
   test('the Acccount Settings spelling lands on the canonical pages', async () => {
-    const context = await browser.newContext();
-    const {page} = await newPage(context);
-    for (const title of ['Access Token', 'Alerts', 'Single Sign-On', 'User Management']) {
-      await page.goto(siteUrl(`/Guides/Acccount Settings/${title}`));
-      assert.equal(page.url(), siteUrl(`/Guides/Account Settings/${title}`));
-      assert.equal((await page.locator('h1').innerText()).trim(), title);
-    }
-    await context.close();
+    await withPage(browser, {}, async ({page}) => {
+      for (const title of ['Access Token', 'Alerts', 'Single Sign-On', 'User Management']) {
+        await page.goto(siteUrl(`/Guides/Acccount Settings/${title}`));
+        assert.equal(page.url(), siteUrl(`/Guides/Account Settings/${title}`));
+        assert.equal((await page.locator('h1').innerText()).trim(), title);
+      }
+    });
   });
 });

@@ -24,15 +24,8 @@ export interface DropdownState {
 }
 
 /** What the navbar search box shows for the state of the engine and of the reader's query. */
-export function dropdownState({
-  status,
-  query,
-  deferredQuery,
-  answer,
-  loadError,
-  open,
-  limit,
-}: DropdownInput): DropdownState {
+export function dropdownState(input: DropdownInput): DropdownState {
+  const {status, query, deferredQuery, answer, loadError, open, limit} = input;
   const trimmed = query.trim();
   const count = answer.results.length;
   // Until the deferred query catches up with the input, the answer is for an older query (none, on

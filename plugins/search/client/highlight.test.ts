@@ -14,12 +14,8 @@ describe('search highlight', () => {
   });
 
   test('marks stemmed forms and completions of the query words, not stop words', () => {
-    assert.deepEqual(marked('Origins of the origin shield: turn the Shield on.', 'the origin shields'), [
-      'Origins',
-      'origin',
-      'shield',
-      'Shield',
-    ]);
+    const text = 'Origins of the origin shield: turn the Shield on.';
+    assert.deepEqual(marked(text, 'the origin shields'), ['Origins', 'origin', 'shield', 'Shield']);
     assert.deepEqual(marked('Origin Shield and origination', 'orig shield'), ['Origin', 'Shield', 'origination']);
   });
 

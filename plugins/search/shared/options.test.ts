@@ -6,30 +6,14 @@ const terms = (text: string) => tokenize(text).map(processTerm).filter(Boolean);
 
 describe('text processing', () => {
   test('compound words are kept whole after their parts, in place', () => {
-    assert.deepEqual(tokenize('Send X-Request-Id, then page_size'), [
-      'Send',
-      'X',
-      'Request',
-      'Id',
-      'X-Request-Id',
-      'then',
-      'page',
-      'size',
-      'page_size',
-    ]);
+    const tokens = 'Send X Request Id X-Request-Id then page size page_size'.split(' ');
+    assert.deepEqual(tokenize('Send X-Request-Id, then page_size'), tokens);
     assert.deepEqual(terms('services_origins_create'), ['servic', 'origin', 'creat', 'services_origins_creat']);
   });
 
   test('identifiers with digits and dotted names are not compounds', () => {
-    assert.deepEqual(tokenize('6f1c2d3e-4b5a h2-prior api.tributary.example'), [
-      '6f1c2d3e',
-      '4b5a',
-      'h2',
-      'prior',
-      'api',
-      'tributary',
-      'example',
-    ]);
+    const tokens = '6f1c2d3e 4b5a h2 prior api tributary example'.split(' ');
+    assert.deepEqual(tokenize('6f1c2d3e-4b5a h2-prior api.tributary.example'), tokens);
   });
 
   test('a query and the text it quotes give the same terms', () => {

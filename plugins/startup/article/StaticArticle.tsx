@@ -27,16 +27,7 @@ function contentTree(content: ReactNode): ReactNode {
   return (content.type as (props: object) => ReactNode)(content.props);
 }
 
-const selectedIn = (event: Event, container: HTMLElement): Element | null => {
-  const target = event.target instanceof Element ? event.target : null;
-  const island = target?.closest(`[${ISLAND_ATTRIBUTE}]`);
-  return island && container.contains(island) ? island : null;
-};
-
-/** The attribute an island's container gets once its island has hydrated. */
-export const ISLAND_HYDRATED = 'data-hydrated';
-
-/** Marks the island hydrated and tells the article (the island root's first effect). */
+/** Tells the article that its island has hydrated (the island root's first effect). */
 function HydrationReport({index, onHydrated}: {index: number; onHydrated: (index: number) => void}): null {
   useEffect(() => {
     onHydrated(index);
@@ -58,7 +49,6 @@ function hydrateIslands(
   container.querySelectorAll(`[${ISLAND_ATTRIBUTE}]`).forEach((element) => {
     pending.set(element, Number(element.getAttribute(ISLAND_ATTRIBUTE)));
   });
-  // `data-islands` says whether every island has hydrated (tests and tools wait for "hydrated").
   container.setAttribute(ISLANDS_STATE, pending.size ? 'pending' : 'hydrated');
   const hydrate = (element: Element) => {
     const index = pending.get(element);
@@ -94,7 +84,7 @@ function hydrateIslands(
   };
   hydrateNextWhenIdle();
   const onIntent = (event: Event) => {
-    const island = selectedIn(event, container);
+    const island = event.target instanceof Element && event.target.closest(`[${ISLAND_ATTRIBUTE}]`);
     if (island) hydrate(island);
   };
   const intents = ['pointerdown', 'pointerover', 'touchstart', 'focusin'] as const;
@@ -110,7 +100,7 @@ function hydrateIslands(
   };
 }
 
-/** The article's attribute that says whether all its islands have hydrated. */
+/** The article's attribute that says whether all its islands have hydrated (README.md lists them all). */
 export const ISLANDS_STATE = 'data-islands';
 
 /**
@@ -122,7 +112,7 @@ const ADOPTED_HTML = {__html: ''};
 
 export interface StaticArticleProps {
   className: string;
-  /** Rendered before the content (the page's title when the Markdown has none). */
+  /** Before the content: the page's title when the Markdown has none. */
   header?: ReactNode;
   /** The compiled MDX content, as an element. */
   content: ReactNode;
@@ -151,7 +141,7 @@ export default function StaticArticle({className, header, content}: StaticArticl
   const [islandCount] = useState(islands.length);
   const [onHydrated] = useState(() => (index: number) => {
     hydrated.add(index);
-    container.current?.querySelector(`[${ISLAND_ATTRIBUTE}="${index}"]`)?.setAttribute(ISLAND_HYDRATED, '');
+    container.current?.querySelector(`[${ISLAND_ATTRIBUTE}="${index}"]`)?.setAttribute('data-hydrated', '');
     if (hydrated.size === islandCount) container.current?.setAttribute(ISLANDS_STATE, 'hydrated');
   });
   const renderIsland = (index: number): ReactNode => (

@@ -165,6 +165,7 @@ export default function ApiExplorer({operation}: {operation: ExplorerOperation})
           <label htmlFor={`${id}-server`}>Server</label>
           <select
             id={`${id}-server`}
+            className={styles.control}
             value={server}
             onChange={(event) => {
               setServer(event.target.value);
@@ -185,6 +186,7 @@ export default function ApiExplorer({operation}: {operation: ExplorerOperation})
           <label htmlFor={`${id}-token`}>Bearer token</label>
           <input
             id={`${id}-token`}
+            className={styles.control}
             type="password"
             autoComplete="off"
             placeholder="Bearer Token"
@@ -216,6 +218,7 @@ export default function ApiExplorer({operation}: {operation: ExplorerOperation})
           <label className={styles.check}>
             <input
               type="checkbox"
+              className={styles.control}
               checked={kept}
               onChange={(event) => {
                 setKept(event.target.checked);
@@ -238,6 +241,7 @@ export default function ApiExplorer({operation}: {operation: ExplorerOperation})
                   </label>
                   <input
                     id={`${id}-${key}`}
+                    className={styles.control}
                     type="text"
                     placeholder={parameter.example}
                     required={parameter.required}

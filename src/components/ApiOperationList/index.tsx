@@ -1,6 +1,7 @@
 import type {ReactNode} from 'react';
 import Link from '@docusaurus/Link';
 import ApiMethodBadge from '@site/src/components/ApiMethodBadge';
+import ColumnHeaders from '@site/src/components/DataTable/ColumnHeaders';
 import ScrollRegion from '@site/src/components/ScrollRegion';
 import {apiRoute} from '@site/src/lib/site';
 import styles from './styles.module.css';
@@ -19,13 +20,7 @@ function ApiOperationList({operations}: {operations: ApiOperationSummary[]}): Re
   return (
     <ScrollRegion>
       <table className={styles.table}>
-        <thead>
-          <tr>
-            <th scope="col">Operation</th>
-            <th scope="col">Method</th>
-            <th scope="col">Path</th>
-          </tr>
-        </thead>
+        <ColumnHeaders names={['Operation', 'Method', 'Path']} />
         <tbody>
           {operations.map((operation) => (
             <tr key={operation.id}>

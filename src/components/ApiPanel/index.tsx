@@ -40,43 +40,26 @@ const SelectionContext = createContext<Selection | null>(null);
 // costs parsing and hydration after the first paint. Without JavaScript the pickers do nothing, so
 // the first examples, rendered on the server, are all such a reader could see anyway.
 
-/** The children of one example, in the wrapper the panel styles; nothing unless it is the chosen one. */
-function ChosenSample({
-  chosen,
-  data,
-  children,
-}: {
-  chosen: boolean;
-  data: {'data-example': string} | {'data-response': string};
-  children: ReactNode;
-}): ReactNode {
-  if (!chosen) return null;
-  return (
-    <div className={styles.sample} {...data}>
-      {children}
-    </div>
-  );
+/**
+ * The component of one example of a picker: its children, in the wrapper the panel styles, with
+ * `attribute` naming the example; nothing unless it is the chosen one.
+ */
+function chosenSample(picker: keyof Selection, attribute: 'data-example' | 'data-response') {
+  return function ChosenSample({example, children}: {example: string; children: ReactNode}): ReactNode {
+    if (useContext(SelectionContext)?.[picker] !== example) return null;
+    return (
+      <div className={styles.sample} {...{[attribute]: example}}>
+        {children}
+      </div>
+    );
+  };
 }
 
 /** One request example's code samples; rendered while its example is the chosen one. */
-export function ApiPanelRequest({example, children}: {example: string; children: ReactNode}): ReactNode {
-  const chosen = useContext(SelectionContext)?.request === example;
-  return (
-    <ChosenSample chosen={chosen} data={{'data-example': example}}>
-      {children}
-    </ChosenSample>
-  );
-}
+export const ApiPanelRequest = chosenSample('request', 'data-example');
 
 /** One response example; rendered while it is the chosen response. */
-export function ApiPanelResponse({example, children}: {example: string; children: ReactNode}): ReactNode {
-  const chosen = useContext(SelectionContext)?.response === example;
-  return (
-    <ChosenSample chosen={chosen} data={{'data-response': example}}>
-      {children}
-    </ChosenSample>
-  );
-}
+export const ApiPanelResponse = chosenSample('response', 'data-response');
 
 /** A labelled select of the panel: `options` are [value, text] pairs. */
 function Picker({
@@ -93,7 +76,7 @@ function Picker({
   return (
     <label className={styles.picker}>
       <span>{label}</span>
-      <select value={value} onChange={(event) => onChange(event.target.value)}>
+      <select className={styles.select} value={value} onChange={(event) => onChange(event.target.value)}>
         {options.map(([optionValue, text]) => (
           <option key={optionValue} value={optionValue}>
             {text}
@@ -132,18 +115,15 @@ function ApiPanel({requestExamples, responseExamples, operation, children}: ApiP
   }
 
   const chosen = requestExamples.find((example) => example.name === request);
+  const requestOptions = requestExamples.map((example): [string, string] => [example.name, example.summary]);
+  const responseOptions = responseExamples.map((example): [string, string] => [example.key, example.label]);
   return (
     <aside className={styles.panel} aria-label="Request and response">
       <SelectionContext.Provider value={{request, response}}>
         <div className={styles.header}>
           <h2 className={styles.title}>Request</h2>
           {requestExamples.length > 1 && (
-            <Picker
-              label="Example"
-              value={request}
-              options={requestExamples.map((example) => [example.name, example.summary])}
-              onChange={chooseRequest}
-            />
+            <Picker label="Example" value={request} options={requestOptions} onChange={chooseRequest} />
           )}
         </div>
         {requests}
@@ -152,12 +132,7 @@ function ApiPanel({requestExamples, responseExamples, operation, children}: ApiP
           <>
             <div className={styles.header}>
               <h2 className={styles.title}>Response</h2>
-              <Picker
-                label="Status"
-                value={response}
-                options={responseExamples.map((example) => [example.key, example.label])}
-                onChange={setResponse}
-              />
+              <Picker label="Status" value={response} options={responseOptions} onChange={setResponse} />
             </div>
             {responses}
           </>

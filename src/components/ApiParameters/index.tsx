@@ -1,5 +1,6 @@
 import {type ReactNode} from 'react';
 import ScrollRegion from '@site/src/components/ScrollRegion';
+import ColumnHeaders from '@site/src/components/DataTable/ColumnHeaders';
 import {SchemaFacts, typeLabel, type SchemaView} from '@site/src/components/ApiSchema';
 import styles from './styles.module.css';
 import {registerIsland} from '@site/plugins/startup/islands';
@@ -24,12 +25,7 @@ function ApiParameters({label, parameters}: {label: string; parameters: ApiParam
         <caption id={captionId} className={styles.caption}>
           {label}
         </caption>
-        <thead>
-          <tr>
-            <th scope="col">Name and type</th>
-            <th scope="col">Description</th>
-          </tr>
-        </thead>
+        <ColumnHeaders names={['Name and type', 'Description']} />
         <tbody>
           {parameters.map((parameter) => (
             <tr key={parameter.name}>

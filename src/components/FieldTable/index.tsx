@@ -2,6 +2,7 @@ import type {ReactNode} from 'react';
 import useBrokenLinks from '@docusaurus/useBrokenLinks';
 import {parseFields, type FieldSpec} from './fields';
 import DataTable from '@site/src/components/DataTable';
+import ColumnHeaders from '@site/src/components/DataTable/ColumnHeaders';
 import styles from './styles.module.css';
 import {registerIsland} from '@site/plugins/startup/islands';
 
@@ -43,15 +44,7 @@ function FieldTable({data, caption}: FieldTableProps): ReactNode {
   for (const field of fields) brokenLinks.collectAnchor(`field-${field.name}`);
   return (
     <DataTable caption={caption}>
-      <thead>
-        <tr>
-          <th scope="col">#</th>
-          <th scope="col">Field</th>
-          <th scope="col">Type</th>
-          <th scope="col">Description</th>
-          <th scope="col">Example</th>
-        </tr>
-      </thead>
+      <ColumnHeaders names={['#', 'Field', 'Type', 'Description', 'Example']} />
       <tbody>
         {fields.map((field, index) => (
           <tr key={field.name} id={`field-${field.name}`}>

@@ -2,23 +2,22 @@ import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {editDistance, pathWords, suggestPages} from './suggest';
 
+/** A guide page, titled like its file. */
+const guide = (path: string) => ({path, title: path.slice(path.lastIndexOf('/') + 1)});
+
 const pages = [
-  {path: '/Guides/Origins/Origin Shield', title: 'Origin Shield'},
-  {path: '/Guides/Origins/Origins Overview', title: 'Origins Overview'},
-  {path: '/Guides/Certificates/Creating a Certificate', title: 'Creating a Certificate'},
-  {path: '/Guides/Account Settings/Access Token', title: 'Access Token'},
+  guide('/Guides/Origins/Origin Shield'),
+  guide('/Guides/Origins/Origins Overview'),
+  guide('/Guides/Certificates/Creating a Certificate'),
+  guide('/Guides/Account Settings/Access Token'),
   {path: '/api/services-origins-create', title: 'Create an origin'},
   {path: '/api/services-origins-list', title: 'List origins'},
   {path: '/api/services-origin-sets-create', title: 'Create an origin set'},
 ];
 
 test('words of a path drop the base URL, encoding and .html', () => {
-  assert.deepEqual(pathWords('/docs/Guides/Origins/Orign%20Shild.html', '/docs/'), [
-    'guides',
-    'origins',
-    'orign',
-    'shild',
-  ]);
+  const words = ['guides', 'origins', 'orign', 'shild'];
+  assert.deepEqual(pathWords('/docs/Guides/Origins/Orign%20Shild.html', '/docs/'), words);
   // A malformed escape does not throw: its parts are kept as typed.
   assert.deepEqual(pathWords('/docs/%E0%A4%A', '/docs/'), ['e0', 'a4']);
 });

@@ -1,6 +1,7 @@
 import {useState, type ReactNode} from 'react';
 import {findBehavior, type PatternResult} from './match';
 import DataTable from '@site/src/components/DataTable';
+import ColumnHeaders from '@site/src/components/DataTable/ColumnHeaders';
 import Field, {TextField} from '@site/src/components/ToolForm/Field';
 import form from '@site/src/components/ToolForm/styles.module.css';
 import styles from './styles.module.css';
@@ -81,13 +82,7 @@ function PathPatternTester({
       </output>
       {patterns.length > 0 && (
         <DataTable caption="Result of each pattern, in evaluation order">
-          <thead>
-            <tr>
-              <th scope="col">Position</th>
-              <th scope="col">Path pattern</th>
-              <th scope="col">Result</th>
-            </tr>
-          </thead>
+          <ColumnHeaders names={['Position', 'Path pattern', 'Result']} />
           <tbody>
             {patterns.map((pattern, index) => (
               <tr key={`${index}-${pattern}`} className={results[index].kind === 'match' ? styles.winner : undefined}>

@@ -1,9 +1,9 @@
-import type {Dispatch, ReactNode} from 'react';
+import type {ChangeEvent, Dispatch, ReactNode} from 'react';
 import {TextField} from '@site/src/components/ToolForm/Field';
 import form from '@site/src/components/ToolForm/styles.module.css';
 import {CONTINENTS} from './continents';
 import type {Action} from './state';
-import type {QueryCheck, QueryDraft} from './validation';
+import type {QueryCheck, QueryDraft, QueryField} from './validation';
 
 /** The DNS query to route: where it comes from, each field with its message when it cannot be used. */
 export default function QueryFieldset({
@@ -18,13 +18,20 @@ export default function QueryFieldset({
   dispatch: Dispatch<Action>;
 }): ReactNode {
   const {continent, errors} = check;
-  const edit = (change: Partial<QueryDraft>) => dispatch({type: 'editQuery', change});
+  /** The props of the field of `name`: its id, error and value, and the edit it makes. */
+  const bind = (name: QueryField) => ({
+    id: fieldId(name),
+    error: errors[name],
+    value: query[name],
+    onChange: (event: ChangeEvent<HTMLInputElement>) =>
+      dispatch({type: 'editQuery', change: {[name]: event.target.value}}),
+  });
   return (
     <fieldset className={form.fieldset}>
       <legend>DNS query</legend>
       <div className={form.row}>
         <TextField
-          id={fieldId('country')}
+          {...bind('country')}
           label="Country (ISO 3166-1 alpha-2)"
           // The error replaces the continent: there is none for an unknown code.
           hint={
@@ -32,27 +39,10 @@ export default function QueryFieldset({
               ? undefined
               : `Continent: ${continent ? `${CONTINENTS[continent]} (${continent})` : 'unknown'}`
           }
-          error={errors.country}
-          value={query.country}
           spellCheck={false}
-          onChange={(event) => edit({country: event.target.value})}
         />
-        <TextField
-          id={fieldId('subdivision')}
-          label="Subdivision (ISO 3166-2, optional)"
-          error={errors.subdivision}
-          value={query.subdivision}
-          spellCheck={false}
-          onChange={(event) => edit({subdivision: event.target.value})}
-        />
-        <TextField
-          id={fieldId('asn')}
-          label="ASN (optional)"
-          error={errors.asn}
-          value={query.asn}
-          inputMode="numeric"
-          onChange={(event) => edit({asn: event.target.value})}
-        />
+        <TextField {...bind('subdivision')} label="Subdivision (ISO 3166-2, optional)" spellCheck={false} />
+        <TextField {...bind('asn')} label="ASN (optional)" inputMode="numeric" />
       </div>
     </fieldset>
   );

@@ -21,52 +21,33 @@ const entry = (serviceProviderId: string, weight: number, penaltyMs = 0): Policy
 });
 const failover = {enabled: true, healthCheckIds: [HEALTH_CHECK_ID]};
 
+/** A policy that is not the default one, with failover on the health check and no performance checks. */
+const policy = (
+  name: string,
+  kind: Policy['kind'],
+  lists: Partial<Scope>,
+  providers: PolicyProvider[],
+  other: Partial<Policy> = {},
+): Policy => ({
+  name,
+  kind,
+  isDefault: false,
+  scope: scope(lists),
+  providers,
+  performanceCheckIds: [],
+  failover,
+  ...other,
+});
+
 export const EXAMPLE_POLICIES: Policy[] = [
-  {
-    name: 'Telekom DE',
-    kind: 'static',
-    isDefault: false,
-    scope: scope({countries: ['DE'], asns: ['3320']}),
-    providers: [entry(FASTLY_ID, 100), entry(CLOUDFRONT_ID, 0)],
-    performanceCheckIds: [],
-    failover,
-  },
-  {
-    name: 'Bavaria',
-    kind: 'cost_based',
-    isDefault: false,
-    scope: scope({subdivisions: ['DE-BY']}),
-    providers: [entry(CLOUDFRONT_ID, 50), entry(FASTLY_ID, 50)],
-    performanceCheckIds: [],
-    failover,
-  },
-  {
-    name: 'Germany',
-    kind: 'static',
-    isDefault: false,
-    scope: scope({countries: ['DE']}),
-    providers: [entry(CLOUDFRONT_ID, 30), entry(FASTLY_ID, 70)],
-    performanceCheckIds: [],
-    failover,
-  },
-  {
-    name: 'Europe',
-    kind: 'dynamic',
-    isDefault: false,
-    scope: scope({continents: ['EU']}),
-    providers: [entry(CLOUDFRONT_ID, 0, 0), entry(FASTLY_ID, 0, 15)],
+  policy('Telekom DE', 'static', {countries: ['DE'], asns: ['3320']}, [entry(FASTLY_ID, 100), entry(CLOUDFRONT_ID, 0)]),
+  policy('Bavaria', 'cost_based', {subdivisions: ['DE-BY']}, [entry(CLOUDFRONT_ID, 50), entry(FASTLY_ID, 50)]),
+  policy('Germany', 'static', {countries: ['DE']}, [entry(CLOUDFRONT_ID, 30), entry(FASTLY_ID, 70)]),
+  policy('Europe', 'dynamic', {continents: ['EU']}, [entry(CLOUDFRONT_ID, 0, 0), entry(FASTLY_ID, 0, 15)], {
     performanceCheckIds: [PERFORMANCE_CHECK_ID],
     failover: {enabled: true, healthCheckIds: []},
-  },
-  {
-    name: 'Default',
-    kind: 'static',
-    isDefault: true,
-    scope: scope({}),
-    providers: [entry(CLOUDFRONT_ID, 60), entry(FASTLY_ID, 40)],
-    performanceCheckIds: [],
-    failover,
-  },
+  }),
+  policy('Default', 'static', {}, [entry(CLOUDFRONT_ID, 60), entry(FASTLY_ID, 40)], {isDefault: true}),
 ];
 
 /** A Deutsche Telekom user in Munich: every example policy matches. */

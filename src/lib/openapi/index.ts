@@ -9,23 +9,7 @@ export {exampleOf, namedExamples, type NamedExample} from './examples';
 export {JSON_MEDIA_TYPES, SpecError, isJsonMedia, jsonMedia, requestMediaType} from './media';
 export {HTTP_METHODS, operationsOf, serverOf, type HttpMethod, type OperationEntry} from './operations';
 export {STATUS_PHRASES, statusLine, statusPhrase} from './status';
-export {
-  REQUEST_BUILDERS,
-  SAMPLE_LANGUAGES,
-  TOKEN_VARIABLE,
-  codeSamples,
-  curlCommand,
-  fillPath,
-  goRequest,
-  isShellExpansion,
-  nodeRequest,
-  pythonLiteral,
-  pythonRequest,
-  requestUrl,
-  shellQuote,
-  type CallAddress,
-  type CodeSample,
-  type CurlOptions,
-  type Request,
-  type SampleLanguage,
-} from './requests';
+// Named, not `export *`: under tsx this file loads as CommonJS, whose star re-exports ES modules cannot see.
+export {REQUEST_BUILDERS, SAMPLE_LANGUAGES, TOKEN_VARIABLE, codeSamples, fillPath, requestUrl} from './requests';
+export {curlCommand, goRequest, nodeRequest, pythonRequest, isShellExpansion, pythonLiteral, shellQuote} from './requests';
+export type {CallAddress, CodeSample, CurlOptions, Request, SampleLanguage} from './requests';

@@ -104,19 +104,12 @@ test('code samples: one per language, curl with the Accept header', () => {
     pathParams: {widget_id: 'w 1'},
     body: put.body,
   });
-  assert.deepEqual(
-    samples.map((sample) => [sample.value, sample.label, sample.highlight]),
-    [
-      ['curl', 'curl', 'bash'],
-      ['python', 'Python', 'python'],
-      ['nodejs', 'Node.js', 'javascript'],
-      ['go', 'Go', 'go'],
-    ],
-  );
-  assert.equal(samples[0].code, curlCommand(put, {accept: true}));
-  assert.equal(samples[1].code, pythonRequest(put));
-  assert.equal(samples[2].code, nodeRequest(put));
-  assert.equal(samples[3].code, goRequest(put));
+  assert.deepEqual(samples, [
+    {value: 'curl', label: 'curl', highlight: 'bash', code: curlCommand(put, {accept: true})},
+    {value: 'python', label: 'Python', highlight: 'python', code: pythonRequest(put)},
+    {value: 'nodejs', label: 'Node.js', highlight: 'javascript', code: nodeRequest(put)},
+    {value: 'go', label: 'Go', highlight: 'go', code: goRequest(put)},
+  ]);
   assert.throws(
     () => codeSamples({method: 'get', server: 'https://x', path: '/a/{id}/', pathParams: {}}),
     /no example value for path parameter "id"/,
