@@ -21,7 +21,7 @@ const ACCOUNT_SETTINGS = '/Guides/Account Settings/';
 const ACCOUNT_SETTINGS_MISSPELLED = '/Guides/Acccount Settings/';
 /**
  * API pages whose id changed, old id → new id: the old address stays a redirect (the catalogue's
- * rule). Issue 42: a number stays with its word in page ids (`s3`, no longer `s-3`).
+ * rule). A number stays with its word in page ids (`s3`, not `s-3`).
  */
 const RENAMED_API_PAGES: Record<string, string> = {
   'services-origins-update-s-3-credentials-update': 'services-origins-update-s3-credentials-update',

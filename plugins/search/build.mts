@@ -103,7 +103,7 @@ function runs<T>(items: T[], size: (item: T) => number, bytes: number): number[]
 /**
  * Characters of a section's text whose word positions are kept for the proximity bonus (the index
  * covers the whole text, and the documents keep it whole for snippets). 800 is what the proximity
- * bonus looked at before the files were split (issue 25), so the ranking is unchanged; the whole
+ * bonus looked at before the files were split, so the ranking is unchanged; the whole
  * text would make the positions 379 kB gzip instead of about 200.
  */
 export const PROXIMITY_TEXT_CHARS = 800;

@@ -59,7 +59,7 @@ export function topPages(engine: SearchEngine, query: string, count = 3, baseUrl
   return pages.slice(0, count);
 }
 
-/** JS chunks of the build that only the search loads (the engine; MiniSearch's before issue 25). */
+/** JS chunks of the build that only the search loads (the engine). */
 function searchChunks(buildDir: string): string[] {
   const dir = path.join(buildDir, 'assets/js');
   if (!existsSync(dir)) return [];

@@ -1,7 +1,7 @@
 // Behaviors as one ordered list (product model › Behaviors): Update all behaviors takes the list's
 // ETag in If-Match, updates the items with an id, creates the others, and deletes an omitted
 // behavior only with `delete_missing=true` (otherwise `422` behaviors-missing, nothing changed).
-// Also the S3 credentials of a private bucket origin: stored, never returned.
+// Also the S3 credentials of a private bucket origin: never returned (the origin says they are set).
 import {etagOf} from '../store.mts';
 import {Problem} from '../problems.mts';
 import type {RuleSet} from './index.mts';
@@ -57,7 +57,7 @@ export const behaviorRules: RuleSet = {
         body: all.map((behavior) => context.engine.view(context.route.responseSchema?.items, behavior)),
       };
     },
-    services_origins_update_s3_credentials_update(context, body) {
+    services_origins_update_s3_credentials_update(context) {
       const collection = `/services/${context.params.service_id}/origins/`;
       const origin = context.store.get(context.sandboxId, collection, context.params.origin_id)!;
       const s3 = origin.body.s3 as Json | undefined;
@@ -67,7 +67,8 @@ export const behaviorRules: RuleSet = {
         });
       context.store.put(context.sandboxId, collection, origin.id, {
         ...origin.body,
-        s3: {...s3, credentials: body, credentials_set: true},
+        // The key itself is never returned, so the sandbox keeps only that one is set.
+        s3: {...s3, credentials_set: true},
         updated_at: context.nowIso,
       });
       return context.engine.answer(context, 200, context.store.get(context.sandboxId, collection, origin.id)!);

@@ -54,7 +54,7 @@ export const JS_BUDGETS: readonly JsBudget[] = [
   {page: 'a guide page', path: '/Guides/Origins/Origin Shield', times: 1},
   {page: 'a category page', path: '/category/guides', times: 1},
   {page: 'an API operation page', path: '/api/services-list', times: 1},
-  // The page issue 21 was written about: a request body of many fields, and several examples.
+  // The heaviest operation page: a request body of many fields, and several examples.
   {page: 'an operation page with a large request body', path: '/api/services-origins-create', times: 1},
   {page: 'the API overview', path: '/api/tributary-api', times: 1},
   {page: 'an API object page', path: '/api/origin-object', times: 1},
@@ -63,7 +63,7 @@ export const JS_BUDGETS: readonly JsBudget[] = [
 /**
  * The operation page with the most generated MDX (examples and code samples; its body fields load
  * apart, scripts/api-reference/page-schemas.mts): its chunk is the heaviest, so when it fits the
- * budget every operation page does (issue 21). Read from generated/api/, so only once the API pages
+ * budget every operation page does. Read from generated/api/, so only once the API pages
  * are generated.
  */
 export function heaviestOperationPage(generatedApi = path.join(root, 'generated', 'api')): string {
@@ -92,7 +92,7 @@ export function jsBudgetOf(sitePath: string): number | undefined {
 }
 
 /**
- * Issue 25: everything the first query downloads, from opening the box to its results (code, meta
+ * Everything the first query downloads, from opening the box to its results (code, meta
  * file, index shards, document chunks), gzip; and what a further query adds.
  */
 export const SEARCH_BUDGETS = {firstQueryGzip: 200_000, furtherQueryGzip: 60_000} as const;

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm run bench`: how heavy and how fast the site is, next to a stock Docusaurus site of the same
-// version built with the same `future` flags (issue 8). In one run it
+// version built with the same `future` flags. In one run it
 //   1. builds this site cold (as after a fresh clone) and warm, timing wall and CPU seconds and
 //      measuring peak memory (build.mts);
 //   2. scaffolds the classic template with the installed create-docusaurus, builds it the same way
@@ -13,7 +13,7 @@
 //   5. measures start-up on a phone with the CPU throttled 4× (startup.mts): the long tasks after
 //      the first paint, an interaction right after it, first paint and hydration on a slow link,
 //      and Lighthouse on our pages and the stock page in turn, at Lighthouse's default CPU factor
-//      and at a slower phone's (issue 26);
+//      and at a slower phone's;
 //   6. adds the figures of plugins/search/stats.mts when that script exists, with its scale run
 //      (a synthetic site of 5× the pages, generated in a temporary folder) (search.mts).
 // It writes generated/bench/bench.json and bench.md (report.mts), prints the table, and refreshes

@@ -184,7 +184,7 @@ function inTurnTable(entries: InTurnEntry[], stockId: string, heading: string): 
   return lines;
 }
 
-/** Issue 26's figures: long tasks after the first paint, interactions, Lighthouse in turn with stock. */
+/** Start-up figures: long tasks after the first paint, interactions, Lighthouse in turn with stock. */
 export function startupTables({startup, pages, stock}: Pick<BenchResults, 'startup' | 'pages' | 'stock'>): string[] {
   const labelOf = (id: string) => (id === stock.id ? stock.label : (pages.find((page) => page.id === id)?.label ?? id));
   const stockFigures = startup.pages[stock.id];

@@ -7,7 +7,7 @@ import type {SearchResult} from './search.mts';
 import type {SlowLinkSummary} from './slow-link.mts';
 import type {InteractionSummary, StartupSummary} from './startup.mts';
 
-/** The pages whose start-up is compared with the stock page's (issue 26), and those run in turn with it by Lighthouse. */
+/** The pages whose start-up is compared with the stock page's, and those run in turn with it by Lighthouse. */
 export const STARTUP_PAGES = ['home', 'guide', 'category', 'api-operation'] as const;
 export const ALTERNATING_PAGES = ['guide', 'api-operation'] as const;
 /**
@@ -86,7 +86,7 @@ export interface BenchResults {
   pages: PageResult[];
   stock: typeof STOCK_PAGE & {url: string; page: WeightSummary; lighthouse: LighthouseSummary};
   search: SearchResult;
-  /** Issue 26: start-up on a throttled phone, and Lighthouse run in turn with the stock page. */
+  /** Start-up on a throttled phone, and Lighthouse run in turn with the stock page. */
   startup: {
     runs: number;
     pages: Record<string, StartupSummary>;

@@ -1,4 +1,4 @@
-// The bench's targets (issue 8) and which of them a run met: the byte budgets of budgets.mts,
+// The bench's targets and which of them a run met: the byte budgets of budgets.mts,
 // Lighthouse scores, and the cold build's time and memory.
 import {jsLimit} from './budgets.mts';
 import {GB, kB, seconds} from './format.mts';
@@ -11,7 +11,7 @@ export const TARGETS = {
   coldBuildPeakBytes: 4 * 1024 ** 3,
   performance: 95,
   otherScores: 100,
-  // Issue 26, at 4× CPU on a phone: no longer task after FCP, no slower answer to a press right after
+  // At start-up, 4× CPU on a phone: no longer task after FCP, no slower answer to a press right after
   // it; Lighthouse run in turn with the stock page: TBT no higher, performance this much higher.
   longestTaskAfterPaintMs: 150,
   interactionMs: 200,
@@ -112,7 +112,7 @@ export function performanceOverStock(stockPerformance: number): number {
   return Math.min(stockPerformance + TARGETS.performanceOverStock, 100);
 }
 
-/** Issue 26's targets: long tasks after FCP, interaction latency, Lighthouse next to the stock page. */
+/** The start-up targets: long tasks after FCP, interaction latency, Lighthouse next to the stock page. */
 export function startupChecks({startup, pages}: Pick<BenchResults, 'startup' | 'pages'>): Check[] {
   const checks: Check[] = [];
   const labelOf = (id: string) => pages.find((page) => page.id === id)?.label ?? id;

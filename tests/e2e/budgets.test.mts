@@ -1,4 +1,4 @@
-// Byte budgets of issue 8: the JavaScript (gzip) a page downloads on load, compared with a stock
+// Byte budgets: the JavaScript (gzip) a page downloads on load, compared with a stock
 // Docusaurus doc page of the same version, and what a search query downloads. The budgets are
 // defined once, in scripts/bench/budgets.mts, which `npm run bench` marks its report with; the
 // bench measures the stock page and records it in tests/fixtures/stock-docusaurus.json. Bytes do

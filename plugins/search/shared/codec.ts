@@ -1,4 +1,4 @@
-// The compact encoding of the index shards (issue 25), shared by the index build and the browser
+// The compact encoding of the index shards, shared by the index build and the browser
 // engine: a term's postings and word positions are sequences of small non-negative integers (gaps
 // between document ids, frequencies, gaps between positions), written as a string of base-32
 // digits, 5 bits a character. The last digit of a number is one of DIGITS' first 32 characters, the
