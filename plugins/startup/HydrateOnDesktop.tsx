@@ -1,23 +1,21 @@
-import {useEffect, useState, type ReactNode} from 'react';
+import {useEffect, useState, type ComponentType, type ReactNode} from 'react';
 import useIsBrowser from '@docusaurus/useIsBrowser';
 import {DESKTOP_MIN_WIDTH} from '@site/src/lib/site';
 
 /** One object for every render: React 19 writes `innerHTML` again whenever this prop is a new object. */
 const SERVER_HTML = {__html: ''};
 
-/** A wrapper for hydration only: it adds no box, so the layout is the theme's. */
+/** No box of its own, so the layout is the theme's. */
 const WRAPPER = {display: 'contents'} as const;
 
 /** Below the theme's desktop breakpoint the desktop-only parts go. */
 const isPhoneWidth = () => window.innerWidth < DESKTOP_MIN_WIDTH;
 
 /**
- * For the parts of a page the server renders for every reader but the theme keeps on desktops only
- * (the docs sidebar, the table of contents in the margin): on a phone, where CSS hides them, the
- * theme hydrated them and then removed them as soon as it had measured the window, hundreds of
- * components of work at start-up for nothing. A page that hydrates at phone width keeps them as inert
- * server HTML until the theme removes them: an element given inner HTML is adopted by hydration as
- * it is, without its children. If the window is widened first, they are built.
+ * The parts the theme keeps on desktops only (the docs sidebar, the margin's TOC): on a phone it
+ * hydrated hundreds of components, then removed them. Hydrated at phone width, they stay inert
+ * server HTML (adopted with empty inner HTML) until the theme removes them, or are built if the
+ * window is widened first.
  */
 export default function HydrateOnDesktop({children}: {children: ReactNode}): ReactNode {
   const isBrowser = useIsBrowser();
@@ -37,4 +35,11 @@ export default function HydrateOnDesktop({children}: {children: ReactNode}): Rea
       {children}
     </div>
   );
+}
+
+/** `Component`, left unhydrated on phones (HydrateOnDesktop). */
+export function desktopOnly<Props extends object>(Component: ComponentType<Props>): ComponentType<Props> {
+  return function DesktopOnly(props: Props) {
+    return <HydrateOnDesktop>{<Component {...props} />}</HydrateOnDesktop>;
+  };
 }

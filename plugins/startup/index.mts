@@ -40,6 +40,9 @@ export function startupConfig(
   };
 }
 
+/** The comment on a script's first line that asks V8 to compile all of it eagerly. */
+export const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
+
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The rule that runs the route registry through ./registry-loader.cjs: module paths out of the browser's copy, chunk names in the server's. */
@@ -61,7 +64,41 @@ export default function startupPlugin(context: LoadContext, options: StartupOpti
     getThemePath: () => path.join(here, 'theme'),
     // Last in the body, after the data block (in the head) it reads.
     injectHtmlTags: () => ({postBodyTags: [{tagName: 'script', innerHTML: startScript}]}),
-    configureWebpack: (config, isServer) => ({module: {rules: [registryRule(context.generatedFilesDir, isServer)]}}),
+    configureWebpack(config, isServer, {currentBundler}) {
+      const module = {rules: [registryRule(context.generatedFilesDir, isServer)]};
+      if (isServer) return {module};
+      const {BannerPlugin, Compilation} = currentBundler.instance;
+      const initial = {chunks: 'initial' as const, enforce: true};
+      return {
+        module,
+        // React DOM and the other libraries in scripts of their own, and V8's explicit compile hint
+        // on each entry script (after minification, which would strip it): the start script adds
+        // one script per task, and Chromium compiles each whole in its own, not lazily in main.js's.
+        // `libraries` ranks below Docusaurus's `styles` group (50), so the CSS stays in one file.
+        optimization: {
+          splitChunks: {
+            cacheGroups: {
+              reactDom: {
+                ...initial,
+                test: /[\\/]node_modules[\\/](react-dom|scheduler)[\\/]/,
+                name: 'react-dom',
+                priority: 60,
+              },
+              libraries: {...initial, test: /[\\/]node_modules[\\/]/, name: 'libraries', priority: 45},
+            },
+          },
+        },
+        plugins: [
+          new BannerPlugin({
+            banner: COMPILE_HINT,
+            raw: true,
+            entryOnly: true,
+            test: /\.js$/,
+            stage: Compilation.PROCESS_ASSETS_STAGE_SUMMARIZE,
+          }),
+        ],
+      };
+    },
     async loadContent() {
       const error = inertComponentsError(findInertComponents(context.siteDir, options.contentDirs));
       if (error) throw error;

@@ -1,12 +1,9 @@
 import type {ComponentType} from 'react';
 
-// How a site component says it is an island of the article (./article/StaticArticle.tsx). With the
-// layer off, registering does nothing.
-
 /**
- * The components that need React in an article (state, effects, event handlers): each hydrates on
- * its own, as an island, while the rest of the article keeps its server HTML (./article/StaticArticle.tsx). A module
- * registers its component when it is loaded, which happens before any page that uses it renders.
+ * The components that need React in an article (state, effects, event handlers) register here, when
+ * their module loads: each hydrates as an island of its own while the rest of the article keeps its
+ * server HTML (./article/StaticArticle.tsx). With the layer off, registering does nothing.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any component, whatever its props
 const islands = new WeakSet<ComponentType<any>>();

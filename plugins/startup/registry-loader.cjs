@@ -1,11 +1,7 @@
-// Bundler loader for Docusaurus's generated route registry (the layer's one loader). CommonJS
-// JavaScript, as the bundler loads its loaders with Node's `require`.
-//
-// Each entry is `[loader, module path, module id]`; the module path is read on the server only, where
-// the page's rendered route components are looked up in the client manifest to list its scripts.
-// In the browser it becomes empty (one string per route in main.js, about 3 kB gzip on every page);
-// on the server it becomes the entry's chunk name, the key of Rspack's client manifest, so that a
-// page lists its route's chunks with the app's scripts instead of fetching them once main.js has run.
+// Bundler loader (CommonJS: the bundler `require`s it) for Docusaurus's route registry, whose entries
+// are `[loader, module path, module id]`. The module path, read only by the server to list a page's
+// scripts, becomes empty in the browser (about 3 kB gzip of main.js) and the chunk name on the server,
+// the key of Rspack's client manifest, so that a page lists its route's chunks.
 'use strict';
 
 const ENTRY = /(webpackChunkName: "([^"]+)" \*\/ "([^"]*)"\), )"\3"(, require\.resolveWeak\("\3"\))/g;

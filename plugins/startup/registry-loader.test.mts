@@ -4,7 +4,7 @@ import {createRequire} from 'node:module';
 import path from 'node:path';
 import test from 'node:test';
 import type {LoadContext, Plugin} from '@docusaurus/types';
-import startupPlugin from './index.mts';
+import startupPlugin, {COMPILE_HINT} from './index.mts';
 
 const require = createRequire(import.meta.url);
 // CommonJS, as the bundler loads it.
@@ -29,21 +29,48 @@ test('the route registry: no module path in the browser, the chunk name on the s
   assert.throws(() => load('empty', `${registry}const other = require.resolveWeak("x");`), /registry format changed/);
 });
 
-test('the plugin runs the registry, and nothing else, through the loader: the one loader of the layer', () => {
+test('the plugin runs the registry, and nothing else, through the loader; the browser gets its scripts split and hinted', () => {
   const generatedFilesDir = path.join('site', '.docusaurus');
+  /** Stand-ins for the bundler's banner plugin and its stage constant. */
+  class BannerPlugin {
+    constructor(readonly options: object) {}
+  }
+  const utils = {currentBundler: {instance: {BannerPlugin, Compilation: {PROCESS_ASSETS_STAGE_SUMMARIZE: 1000}}}};
   const plugin = startupPlugin({siteDir: 'site', generatedFilesDir} as LoadContext, {contentDirs: []}) as Plugin & {
-    configureWebpack: (config: object, isServer: boolean) => {module: {rules: {test: RegExp; use: object[]}[]}};
+    configureWebpack: (config: object, isServer: boolean, utils: object) => BundlerConfig;
   };
   for (const isServer of [false, true]) {
-    const {rules} = plugin.configureWebpack({}, isServer).module;
-    assert.equal(rules.length, 1);
-    assert.ok(rules[0].test.test(path.join(generatedFilesDir, 'registry.js')));
-    assert.ok(!rules[0].test.test(path.join(generatedFilesDir, 'routes.js')));
-    assert.deepEqual(rules[0].use, [
+    const {module, optimization, plugins} = plugin.configureWebpack({}, isServer, utils);
+    assert.equal(module.rules.length, 1, 'the one loader');
+    assert.ok(module.rules[0].test.test(path.join(generatedFilesDir, 'registry.js')));
+    assert.ok(!module.rules[0].test.test(path.join(generatedFilesDir, 'routes.js')));
+    assert.deepEqual(module.rules[0].use, [
       {
         loader: path.join(import.meta.dirname, 'registry-loader.cjs'),
         options: {modulePath: isServer ? 'chunk name' : 'empty'},
       },
     ]);
+    if (isServer) {
+      assert.equal(optimization, undefined);
+      continue;
+    }
+    const groups = optimization!.splitChunks.cacheGroups;
+    assert.ok(groups.reactDom.test.test(path.join('x', 'node_modules', 'react-dom', 'client.js')));
+    assert.ok(groups.reactDom.test.test(path.join('x', 'node_modules', 'scheduler', 'index.js')));
+    assert.ok(groups.libraries.test.test(path.join('x', 'node_modules', 'react', 'index.js')));
+    assert.ok(groups.libraries.priority < 50, "below Docusaurus's styles group");
+    assert.deepEqual((plugins![0] as BannerPlugin).options, {
+      banner: COMPILE_HINT,
+      raw: true,
+      entryOnly: true,
+      test: /\.js$/,
+      stage: 1000,
+    });
   }
 });
+
+interface BundlerConfig {
+  module: {rules: {test: RegExp; use: object[]}[]};
+  optimization?: {splitChunks: {cacheGroups: Record<string, {test: RegExp; priority: number}>}};
+  plugins?: object[];
+}

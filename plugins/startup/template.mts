@@ -1,8 +1,6 @@
-// The page template for server-side generation (Docusaurus `ssrTemplate`): Docusaurus's own, with
-// its `<script defer>` loop replaced by a data block that lists the page's scripts. The inline start
-// script (./start/start.ts, bundled and minified here), which adds them after the first paint, goes
-// at the end of the body through the plugin's `injectHtmlTags`: the site config, template included,
-// is also in every page's main.js.
+// The page template (Docusaurus's, its `<script defer>` loop replaced by a data block listing the
+// page's scripts) and the inline start script that adds them (./start/start.ts, bundled here; the
+// plugin puts it in the body, since the template also goes into every page's main.js).
 import {buildSync} from 'esbuild';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
@@ -22,11 +20,9 @@ export function buildStartScript(): string {
     format: 'iife',
     target: 'es2020',
     write: false,
-    // An inline script's source is public and short: no "use strict" prologue, no comments.
     tsconfigRaw: {compilerOptions: {alwaysStrict: false}},
     legalComments: 'none',
   });
-  // `</script` cannot occur in it: the bundle has no such string, and a test checks the output.
   return outputFiles[0].text.trim();
 }
 

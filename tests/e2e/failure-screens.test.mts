@@ -90,8 +90,9 @@ function pidFileWritten(pidFile: string, child: ChildProcess): Promise<void> {
   });
 }
 
-/** The app's own script files are runtime~main and main; every other script is a chunk. */
-const isChunk = (url: string) => /\/assets\/js\/[^/]+\.js$/.test(url) && !/\/(runtime~main|main)\.[^/]+\.js$/.test(url);
+/** The app's own script files are runtime~main, react-dom, libraries and main (plugins/startup); every other script is a chunk. */
+const isChunk = (url: string) =>
+  /\/assets\/js\/[^/]+\.js$/.test(url) && !/\/(runtime~main|react-dom|libraries|main)\.[^/]+\.js$/.test(url);
 
 describe('failure screens', () => {
   let browser: Browser;

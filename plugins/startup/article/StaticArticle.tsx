@@ -19,11 +19,12 @@ import {appAddressOf, isPagePath} from './links';
 import IslandBoundary from './boundary';
 import {ISLAND_ATTRIBUTE, markIslands} from './walk';
 
-/** The article's element tree: the compiled MDX component called, so its elements can be walked. */
+/**
+ * The article's element tree, to walk: the MDX module's default export called, a plain function
+ * component whose one hook (the MDX components) runs as part of this component, on every render.
+ */
 function contentTree(content: ReactNode): ReactNode {
   if (!isValidElement<object>(content) || typeof content.type !== 'function') return content;
-  // The MDX module's default export is a plain function component (it reads the MDX components
-  // with a hook, which runs here as part of this component, the same on every render).
   return (content.type as (props: object) => ReactNode)(content.props);
 }
 
@@ -132,8 +133,7 @@ export default function StaticArticle({className, header, content}: StaticArticl
   const history = useHistory();
   const {baseUrl} = useDocusaurusContext().siteConfig;
   const {tree, islands} = markIslands(contentTree(content), IslandBoundary);
-  // The app's contexts (router, theme, doc…) for the islands' roots, and an "is browser" context
-  // of their own that is false while they hydrate, as the app's was while it did.
+  // The app's contexts for the islands' roots, and an "is browser" flag false while they hydrate.
   const Bridge = useContextBridge();
   const [roots] = useState(() => new Map<number, Root>());
   const [hydrated] = useState(() => new Set<number>());
@@ -160,8 +160,7 @@ export default function StaticArticle({className, header, content}: StaticArticl
     render.current = renderIsland;
   });
 
-  // If the app was rendered rather than hydrated (a hydration failure elsewhere), there is no server
-  // HTML to adopt: render the article instead, before the browser paints the empty element.
+  // Rendered rather than hydrated (a hydration failure elsewhere): no server HTML, so render it.
   useLayoutEffect(() => {
     if (adopted && !container.current?.firstChild) setAdopted(false);
   }, [adopted]);
@@ -171,8 +170,7 @@ export default function StaticArticle({className, header, content}: StaticArticl
     return hydrateIslands(container.current, (index) => render.current(index), roots);
   }, [adopted, roots]);
 
-  // A context the islands read changed (this component reads them all): pass it on to the islands
-  // that have hydrated. One still hydrating gets the values when it renders.
+  // A context the islands read changed (this component reads them all): pass it to those hydrated.
   useEffect(() => {
     startTransition(() => hydrated.forEach((index) => roots.get(index)?.render(render.current(index))));
   });

@@ -10,17 +10,13 @@ declare global {
   }
 }
 
-/** The data block the template writes before this script. */
-interface StartData {
+const START_TIMEOUT_MS = 2000;
+const root = document.documentElement;
+/** The data block the template writes in the head. */
+const data = JSON.parse(document.getElementById('startup-scripts')!.textContent!) as {
   scripts: string[];
   baseUrl: string;
-}
-
-const START_TIMEOUT_MS = 2000;
-/** How long a kept press waits for React to have its control: a second of frames. */
-const HANDOFF_FRAMES = 60;
-const root = document.documentElement;
-const data = JSON.parse(document.getElementById('startup-scripts')!.textContent!) as StartData;
+};
 
 function paragraph(parent: HTMLElement, text: string): HTMLParagraphElement {
   const element = document.createElement('p');
@@ -98,8 +94,8 @@ let openMenu: HTMLElement | null = null;
 const closest = (target: EventTarget | null, selector: string): HTMLElement | null =>
   target instanceof Element ? (target.closest(selector) as HTMLElement | null) : null;
 
-/** Clicks `control` once `ready()` holds (React has it), a second at most. */
-function clickWhen(control: HTMLElement, ready: () => boolean, framesLeft = HANDOFF_FRAMES): void {
+/** Clicks `control` once `ready()` holds (React has it), a second of frames at most. */
+function clickWhen(control: HTMLElement, ready: () => boolean, framesLeft = 60): void {
   if (framesLeft && !ready()) requestAnimationFrame(() => clickWhen(control, ready, framesLeft - 1));
   else if (control.isConnected) control.click();
 }
@@ -130,6 +126,7 @@ function showMenu(button: HTMLElement | null): void {
   openMenu = button;
 }
 
+/** A press before the app has hydrated: answered here, kept for React, or left to the browser. */
 function onEarlyClick(event: MouseEvent): void {
   const {target} = event;
   const island = closest(target, '[data-island]:not([data-hydrated])');

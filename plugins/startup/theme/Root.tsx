@@ -3,7 +3,7 @@ import {FiberProvider} from 'its-fine';
 
 /**
  * The app's root (Docusaurus renders an empty one): its-fine's FiberProvider lets an article's
- * islands carry the app's contexts into their own React roots (src/components/StaticArticle).
+ * islands carry the app's contexts into their own React roots (../article/StaticArticle.tsx).
  */
 export default function Root({children}: {children: ReactNode}): ReactNode {
   return <FiberProvider>{children}</FiberProvider>;
