@@ -70,6 +70,8 @@ if (unknown.length) {
 const namedTests = args.filter((arg) => !arg.startsWith('--'));
 /** Tests that need neither the build nor a server: everything outside tests/e2e and the API client. */
 const UNIT_TEST_DIRS = ['src', 'scripts', 'plugins', 'sandbox', 'tests/unit', 'tests/content', 'tests/openapi'];
+/** A feature's browser tests sit in its `e2e/` folder (plugins/startup/e2e): they need the build. */
+const isUnitTest = (file: string) => !file.split(path.sep).includes('e2e');
 /** Unit tests in folders whose other tests need the build: the MCP sandbox tool starts its own sandbox. */
 const UNIT_TEST_FILES = ['mcp/sandbox.test.mts'];
 const testRunner = ['--import', 'tsx', '--test', '--test-concurrency=2', ...runnerOptions];
@@ -150,7 +152,9 @@ try {
     await generateApiFiles();
     await run('unit tests', 'node', [
       ...testRunner,
-      ...(namedTests.length ? namedTests : [...UNIT_TEST_DIRS.flatMap(findTests), ...UNIT_TEST_FILES]),
+      ...(namedTests.length
+        ? namedTests
+        : [...UNIT_TEST_DIRS.flatMap(findTests).filter(isUnitTest), ...UNIT_TEST_FILES]),
     ]);
     process.exit(0);
   }
