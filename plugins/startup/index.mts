@@ -46,7 +46,7 @@ export const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The rule that runs the route registry through ./registry-loader.cjs: module paths out of the browser's copy, chunk names in the server's. */
-export function registryRule(generatedFilesDir: string, isServer: boolean) {
+function registryRule(generatedFilesDir: string, isServer: boolean) {
   return {
     test: new RegExp(`^${escapeRegExp(path.join(generatedFilesDir, 'registry.js'))}$`),
     use: [{loader: path.join(here, 'registry-loader.cjs'), options: {modulePath: isServer ? 'chunk name' : 'empty'}}],

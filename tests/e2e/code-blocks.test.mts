@@ -5,7 +5,7 @@ import {describe, test} from 'node:test';
 import assert from 'node:assert/strict';
 import type {Page} from 'playwright-core';
 import {codeThemeDark, codeThemeLight} from '../../src/codeThemes';
-import {gotoHydrated, suiteBrowser, siteUrl, withPage} from '../support/site.mts';
+import {consoleErrors, gotoHydrated, suiteBrowser, siteUrl, withPage} from '../support/site.mts';
 
 const GUIDE = '/Guides/Origins/Origin Shield';
 /** A page with <CodeBlock language="text"> blocks filled from imported JSON at run time. */
@@ -82,8 +82,7 @@ describe('code blocks', () => {
 
   test('blocks filled at run time show their text, and the copy button copies it', async () => {
     await withPage(browser, {permissions: ['clipboard-read', 'clipboard-write']}, async ({page, errors}) => {
-      const consoleErrors: string[] = [];
-      page.on('console', (message) => message.type() === 'error' && consoleErrors.push(message.text()));
+      const logged = consoleErrors(page);
       await gotoHydrated(page, RUNTIME_BLOCKS);
       const block = page.locator('.theme-code-block', {hasText: 'URL to sign'}).first();
       const code = (await block.locator('code').innerText()).trim();
@@ -92,7 +91,7 @@ describe('code blocks', () => {
       await block.getByRole('button', {name: /copy/i}).click();
       assert.equal((await page.evaluate(() => navigator.clipboard.readText())).trim(), code);
       assert.deepEqual(errors, []);
-      assert.deepEqual(consoleErrors, []);
+      assert.deepEqual(logged, []);
     });
   });
 

@@ -4,7 +4,7 @@ import AxeBuilder from '@axe-core/playwright';
 import {readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import type {Page, Route} from 'playwright-core';
-import {gotoHydrated, suiteBrowser, siteUrl, withPage} from '../support/site.mts';
+import {consoleErrors, gotoHydrated, suiteBrowser, siteUrl, withPage} from '../support/site.mts';
 
 const GUIDE = '/Guides/Services/Creating a Service';
 const SEARCH_FILES = /\/search-manifest\.json|\/assets\/search\//;
@@ -56,17 +56,14 @@ describe('search box and results page', () => {
     use: (fixture: {page: Page; errors: Error[]; consoleErrors: string[]}) => Promise<void>,
   ): Promise<void> {
     return withPage(browser, {viewport: {width: 1280, height: 900}}, async ({page, errors}) => {
-      const consoleErrors: string[] = [];
-      page.on('console', (message) => {
-        if (message.type() === 'error') consoleErrors.push(message.text());
-      });
+      const logged = consoleErrors(page);
       if (query) {
         await page.goto(`${siteUrl(sitePath)}?q=${encodeURIComponent(query)}`);
         await page.locator('html[data-has-hydrated="true"]').waitFor({state: 'attached'});
       } else {
         await gotoHydrated(page, sitePath);
       }
-      await use({page, errors, consoleErrors});
+      await use({page, errors, consoleErrors: logged});
     });
   }
 

@@ -88,6 +88,15 @@ export async function withPage<T>(
   }
 }
 
+/** The errors the page logs to its console from now on. */
+export function consoleErrors(page: Page): string[] {
+  const logged: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') logged.push(message.text());
+  });
+  return logged;
+}
+
 /** Opens a site path and waits until React has hydrated, so the page is interactive. */
 export async function gotoHydrated(page: Page, sitePath: string) {
   const response = await page.goto(siteUrl(sitePath));

@@ -8,22 +8,11 @@ import {describe, test} from 'node:test';
 import assert from 'node:assert/strict';
 import {readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
-import type {Browser, BrowserContext, Page} from 'playwright-core';
-import {gotoHydrated, siteUrl, suiteBrowser} from '../../../tests/support/site.mts';
+import type {BrowserContext, BrowserContextOptions, Page} from 'playwright-core';
+import {consoleErrors, gotoHydrated, siteUrl, suiteBrowser, withPage} from '../../../tests/support/site.mts';
 
 const GUIDE = '/Guides/Origins/Origin Shield';
 const ARTICLE = '.theme-doc-markdown';
-
-/** Console errors and uncaught errors, React's hydration errors among them. */
-async function watchedPage(context: BrowserContext): Promise<{page: Page; problems: string[]}> {
-  const page = await context.newPage();
-  const problems: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') problems.push(message.text());
-  });
-  page.on('pageerror', (error) => problems.push(error.message));
-  return {page, problems};
-}
 
 /** Where the first element matching `selector` stands: in the adopted server HTML, or in an island that has hydrated or not yet. */
 const standing = (page: Page, selector: string) =>
@@ -48,6 +37,17 @@ const BUILD_DIR = process.env.BUILD_DIR ?? 'build';
 describe('article islands', () => {
   const browser = suiteBrowser();
 
+  /** A page of its own context, with its console errors and uncaught errors (React's hydration errors among them) in `problems`. */
+  const withWatchedPage = (
+    options: BrowserContextOptions,
+    use: (page: Page, problems: string[], context: BrowserContext) => Promise<void>,
+  ) =>
+    withPage(browser, options, async ({context, page}) => {
+      const problems = consoleErrors(page);
+      page.on('pageerror', (error) => problems.push(error.message));
+      await use(page, problems, context);
+    });
+
   test('every page sends its parts inline: no Suspense boundary is streamed behind a hidden element and a script', () => {
     // React's server renderer moves a large boundary (over about 12 kB) into a hidden element that an
     // inline script swaps in: without JavaScript, and under the site's CSP, its content would stay
@@ -61,10 +61,8 @@ describe('article islands', () => {
   });
 
   test('on a first load the static article keeps its server elements and React hydrates only the islands', async () => {
-    const context = await browser.newContext({viewport: {width: 1280, height: 900}});
-    try {
+    await withWatchedPage({viewport: {width: 1280, height: 900}}, async (page, problems, context) => {
       await context.addInitScript(MARK_SERVER_ARTICLE);
-      const {page, problems} = await watchedPage(context);
       await gotoHydrated(page, GUIDE);
       const tab = page.getByRole('tab', {name: 'API'}).first();
       await tab.click();
@@ -86,15 +84,11 @@ describe('article islands', () => {
       // A code block further down hydrates when idle: its copy button appears.
       await page.locator(`${ARTICLE} .theme-code-block`).last().getByRole('button', {name: /copy/i}).waitFor();
       assert.deepEqual(problems, [], 'no hydration or other error in the console');
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   test('a link of the static article opens the page inside the app, whose islands then work; so do those of the page back', async () => {
-    const context = await browser.newContext({viewport: {width: 1280, height: 900}});
-    try {
-      const {page, problems} = await watchedPage(context);
+    await withWatchedPage({viewport: {width: 1280, height: 900}}, async (page, problems) => {
       await gotoHydrated(page, GUIDE);
       await page.evaluate(() => ((window as unknown as {sameDocument: boolean}).sameDocument = true));
       await page.locator(ARTICLE).getByRole('link', {name: 'Adding an Origin'}).first().click();
@@ -120,20 +114,16 @@ describe('article islands', () => {
       await back.click();
       assert.equal(await back.getAttribute('aria-selected'), 'true');
       assert.deepEqual(problems, []);
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   test('an island the reader presses before it has hydrated answers the press', async () => {
-    const context = await browser.newContext({viewport: {width: 1280, height: 900}});
-    try {
+    await withWatchedPage({viewport: {width: 1280, height: 900}}, async (page, problems, context) => {
       // A machine too busy to be idle, and islands not yet seen: only the reader's press hydrates them.
       await context.addInitScript(`
         window.requestIdleCallback = () => 0;
         window.IntersectionObserver = class { observe() {} unobserve() {} disconnect() {} };
       `);
-      const {page, problems} = await watchedPage(context);
       await page.goto(siteUrl(GUIDE));
       await page.locator('html[data-has-hydrated="true"]').waitFor({state: 'attached'});
       const tablist = `${ARTICLE} [role=tablist]`;
@@ -143,41 +133,27 @@ describe('article islands', () => {
       await page.locator(`${tablist} [role=tab]:nth-child(2)[aria-selected="true"]`).first().waitFor();
       assert.equal(await standing(page, tablist), 'hydrated island');
       assert.deepEqual(problems, []);
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   test('an API operation page leaves its description to the server HTML and hydrates its panel', async () => {
-    const context = await browser.newContext({viewport: {width: 1280, height: 900}});
-    try {
-      const {page, problems} = await watchedPage(context);
+    await withWatchedPage({viewport: {width: 1280, height: 900}}, async (page, problems) => {
       await gotoHydrated(page, '/api/services-origins-create');
       assert.equal(await standing(page, `${ARTICLE} > p`), 'server HTML', 'the description is left to the server HTML');
       const panel = page.locator(`${ARTICLE} aside`).first();
       assert.equal(await standing(page, `${ARTICLE} aside`), 'hydrated island', 'the panel is hydrated');
       assert.ok(await panel.isVisible());
       assert.deepEqual(problems, []);
-    } finally {
-      await context.close();
-    }
+    });
   });
 
-  /** A tab whose CPU is 6× slower, so the reader's first press comes while the page is still starting; closed after `use`. */
-  async function withSlowTab(
-    options: Parameters<Browser['newContext']>[0],
-    use: (page: Page, problems: string[]) => Promise<void>,
-  ): Promise<void> {
-    const context = await browser.newContext(options);
-    try {
-      const {page, problems} = await watchedPage(context);
+  /** A tab whose CPU is 6× slower, so the reader's first press comes while the page is still starting. */
+  const withSlowTab = (options: BrowserContextOptions, use: (page: Page, problems: string[]) => Promise<void>) =>
+    withWatchedPage(options, async (page, problems, context) => {
       const session = await context.newCDPSession(page);
       await session.send('Emulation.setCPUThrottlingRate', {rate: 6});
       await use(page, problems);
-    } finally {
-      await context.close();
-    }
-  }
+    });
 
   for (const moment of ['the first paint', 'the app has started'] as const) {
     test(`on a slow phone, the menu pressed as soon as ${moment} opens at once, and the drawer takes the focus and closes on Escape`, async () => {

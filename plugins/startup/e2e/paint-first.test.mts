@@ -6,7 +6,14 @@ import assert from 'node:assert/strict';
 import {existsSync, readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import type {Page, Request} from 'playwright-core';
-import {gotoHydrated, siteUrl, suiteBrowser, waitForHydration, withPage} from '../../../tests/support/site.mts';
+import {
+  consoleErrors,
+  gotoHydrated,
+  siteUrl,
+  suiteBrowser,
+  waitForHydration,
+  withPage,
+} from '../../../tests/support/site.mts';
 import {COMPILE_HINT} from '../index.mts';
 
 const BUILD_DIR = process.env.BUILD_DIR ?? 'build';
@@ -56,15 +63,6 @@ test("the start script asks for the entry scripts and the route's chunks, main.j
 
 /** The phone menu's loading status, as screen readers find it (hidden elements left out). */
 const loadingStatus = (page: Page) => page.getByRole('status').filter({hasText: 'Loading the menu…'});
-
-/** Errors the page logs to the console, from now on. */
-function consoleErrors(page: Page): string[] {
-  const logged: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') logged.push(message.text());
-  });
-  return logged;
-}
 
 describe('paint before the app starts', () => {
   const browser = suiteBrowser();
