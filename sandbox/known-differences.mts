@@ -49,24 +49,10 @@ export const KNOWN_DIFFERENCES: Record<string, string[]> = {
   ],
   // Shield locations per provider come from each CDN's list of shield locations, which the sandbox does not have.
   'docs/Guides/Origins/Origin Shield.mdx': ['services_origins_update /shield/provider_locations'],
-  // An `order` left out goes after the last rule: the page counts in steps of 10, the sandbox by 1. Rule to settle.
-  'docs/Guides/Security/Custom Rules.mdx': ['services_waf_custom_rules_create /order'],
-  'docs/Guides/Security/Rate Limiting.mdx': ['services_waf_rate_limit_create /order'],
-  // The list shows a rule that no call on the page creates.
-  'docs/Guides/Security/Geo Restriction.mdx': ['services_geo_restriction_list /results/0'],
-  // The page turns the WAF off, then shows it on without a call that turns it on again. Page to correct.
-  'docs/Guides/Security/Turning On the WAF.mdx': ['services_waf_retrieve /enabled'],
   // A configuration made outside Tributary: a sandbox CDN account holds none (Sandbox › Not simulated).
   'docs/Guides/Services/Creating a Service.mdx': [
     'services_provider_service_exists_retrieve /exists',
     'services_provider_service_exists_retrieve /matched_hostnames',
-  ],
-  // The whole configuration document shows objects that no other call on the page names.
-  'docs/Guides/Services/Deleting a Service.mdx': [
-    'services_current_service_config_retrieve /origins/0/name',
-    'services_current_service_config_retrieve /origins/0/host',
-    'services_current_service_config_retrieve /behaviors',
-    'services_current_service_config_retrieve /security/waf',
   ],
   // The domain the page's protocol settings name is named only in the request: no page shows it.
   'docs/Guides/Services/Service Settings.mdx': [
@@ -85,22 +71,10 @@ export const KNOWN_DIFFERENCES: Record<string, string[]> = {
   'docs/Guides/Streaming Logs/Streaming of Access Logs.mdx': [
     'services_request_log_endpoints_create /headers/0/secret',
   ],
-  // The page attaches a CDN account that no page shows, then its policies name the provider; statistics are the documented example.
-  'docs/Guides/Traffic Management/Moving Traffic to Tributary.mdx': [
-    'services_providers_create answered 422',
-    'services_traffic_policies_update answered 422',
-    'traffic_overtime /series/0/points/0/errors',
-    'traffic_overtime /series/0/points/0/origin_bytes',
-  ],
   // The page changes the stream while statistics are active; the sandbox configures again. Rule to settle.
   'docs/Guides/Traffic Stats & Analytics/Setup CloudFront Kinesis Stream.mdx': [
     'services_modify_extended_stats_update /status',
   ],
-  // Statistics answer the documented example, whose points carry other metrics than the page asked for.
-  'docs/Guides/Traffic Stats & Analytics/Stats & Analytics Overview.mdx': [
-    'traffic_overtime /series/0/points/0/errors',
-  ],
-  'docs/Products/Unified Observability.mdx': ['traffic_overtime /series/0/points/0/errors'],
 };
 
 /** Whether a reported difference is the known one `entry` (named without its page's line number). */

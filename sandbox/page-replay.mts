@@ -42,6 +42,14 @@ export const GENERATED_FIELDS = new Set([
   'active_version',
   'deployed_version',
   'rolled_back_from',
+  // Traffic, which a sandbox makes up (./rules/statistics.mts).
+  'bytes',
+  'hits',
+  'cache_hits',
+  'cache_hit_ratio',
+  'errors',
+  'bandwidth_bps',
+  'origin_bytes',
   'created_by',
   'invited_by',
   'summary',
@@ -108,7 +116,7 @@ export function answerDifferences(page: unknown, api: unknown, at = ''): string[
 export interface Answer {
   status: number;
   body: unknown;
-  /** The sandbox answered the documented example (statistics it has no traffic for): shapes only. */
+  /** The sandbox answered the documented example (security analytics of traffic it has none of): shapes only. */
   documentedExample?: boolean;
 }
 

@@ -211,6 +211,13 @@ export function buildWorlds(spec: SandboxSpec, nowIso = '2026-03-16T08:00:00Z'):
     ),
   ).map(settled);
   const unionById = new Map(union.map((object) => [object.id, object]));
+  const listedIds = new Set(
+    byPage
+      .flatMap((page) => page.calls)
+      .filter((call) => spec.byOperation.get(call.operation)?.kind === 'list')
+      .flatMap((call) => ((call.response as Json | undefined)?.results as Json[] | undefined) ?? [])
+      .map((item) => String(item.id)),
+  );
   const worlds: Record<string, WorldObject[]> = {'example-world': union};
   const reserved: Record<string, ReservedId[]> = {};
   for (const {file, calls} of byPage) {
@@ -259,15 +266,26 @@ export function buildWorlds(spec: SandboxSpec, nowIso = '2026-03-16T08:00:00Z'):
     };
     for (const object of shown) addWithParents(object);
     for (const id of referenced) addWithParents(unionById.get(id));
-    // A service comes with the CDN accounts attached to it: when the page names none of them, all of
-    // the example world's.
+    // A service comes with the CDN accounts attached to it: when the page names none of them, the
+    // ones the guides' lists of its providers show (others are attached by a page, for that page).
     for (const object of [...wanted.values()].filter((candidate) => candidate.collection === '/services/')) {
       const providers = `/services/${object.id}/providers/`;
       if ([...wanted.values()].some((candidate) => candidate.collection === providers)) continue;
-      for (const provider of union.filter((candidate) => candidate.collection === providers)) {
+      const attached = union.filter((candidate) => candidate.collection === providers);
+      const listed = attached.filter((provider) => listedIds.has(provider.id));
+      for (const provider of listed.length ? listed : attached) {
         addWithParents(provider);
         addWithParents(unionById.get(String(provider.body.account_provider_id)));
       }
+    }
+    // And with its default behavior and default traffic policy, which every service has.
+    for (const object of [...wanted.values()].filter((candidate) => candidate.collection === '/services/')) {
+      const defaults = union.filter(
+        (candidate) =>
+          candidate.body.is_default === true &&
+          [`/services/${object.id}/behaviors/`, `/services/${object.id}/traffic-policies/`].includes(candidate.collection),
+      );
+      for (const fallback of defaults) addWithParents(fallback);
     }
     worlds[seed] = [...wanted.values()].sort((a, b) => a.collection.split('/').length - b.collection.split('/').length);
     if (created.length) reserved[seed] = created;

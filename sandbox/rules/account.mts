@@ -70,7 +70,7 @@ function newSecret(): string {
   return `trb_${[...randomBytes(44)].map((byte) => alphabet[byte % alphabet.length]).join('')}`;
 }
 
-/** The documented answer: for read-outs of traffic a sandbox has none of. */
+/** The documented answer: for the security analytics of traffic a sandbox has none of. */
 function documented(context: Context) {
   return {
     status: context.route.successStatus,
@@ -344,7 +344,6 @@ export const accountRules: RuleSet = {
         },
       };
     },
-    traffic_overtime: documented,
     services_security_analytics_overtime_retrieve: documented,
     services_security_analytics_events_list: documented,
   },

@@ -21,6 +21,7 @@ import {providerRules} from './providers.mts';
 import {purgeRules} from './purges.mts';
 import {reservedIdRules} from './reserved-ids.mts';
 import {serviceRules} from './services.mts';
+import {statisticsRules} from './statistics.mts';
 
 type Json = Record<string, unknown>;
 
@@ -84,6 +85,7 @@ const SETS: RuleSet[] = [
   limitRules,
   monitorRules,
   accountRules,
+  statisticsRules,
   behaviorRules,
   // Last: the page's id wins over any the rules above made.
   reservedIdRules,
