@@ -54,19 +54,8 @@ export const KNOWN_DIFFERENCES: Record<string, string[]> = {
     'services_provider_service_exists_retrieve /exists',
     'services_provider_service_exists_retrieve /matched_hostnames',
   ],
-  // The domain the page's protocol settings name is named only in the request: no page shows it.
-  'docs/Guides/Services/Service Settings.mdx': [
-    'services_protocol_config_create answered 422',
-    'services_protocol_config_destroy answered 404',
-  ],
   // The sandbox rolls back only to versions it saved itself, not to the example world's version 41.
   'docs/Guides/Services/Working with Services.mdx': ['services_service_config_create answered 404'],
-  // The page's behavior goes fourth, after behaviors the page does not show; the version it reads was made by another call.
-  'docs/Guides/Signed URLs/Configuring Signed URLs.mdx': [
-    'services_behaviors_create /order',
-    'services_behaviors_create /position',
-    'services_service_config_active_retrieve /changes/0/action',
-  ],
   // The header's `secret` flag: the page marks it on a header whose value the product keeps secret. Rule to write.
   'docs/Guides/Streaming Logs/Streaming of Access Logs.mdx': [
     'services_request_log_endpoints_create /headers/0/secret',

@@ -100,6 +100,31 @@ export function worldFromCalls(spec: SandboxSpec, calls: PageCall[], known?: Map
       if (example) add(collection, id, {...example, ...exampleLabels(id, example), [spec.idField(template)]: id}, 3);
     });
   }
+  // An object a request body names by its id field (`domain_id`, `account_provider_id`), when the
+  // collection it belongs to can be read: the same stand-in.
+  for (const call of calls) {
+    if (!isObject(call.body)) continue;
+    for (const [field, id] of Object.entries(call.body)) {
+      // Ids the API made (UUIDs), not names a create chooses (a signing key's `key_id`).
+      if (typeof id !== 'string' || !field.endsWith('_id') || !UUID_ONLY.test(id)) continue;
+      const owner = spec.routes.find((route) => route.kind === 'retrieve' && route.itemParam === field);
+      if (!owner) continue;
+      let collection: string;
+      try {
+        collection = fillPath(owner.collection, (call.path ?? {}) as Record<string, string>);
+      } catch {
+        continue;
+      }
+      if (found.has(`${collection}${id}`)) continue;
+      const shown = known?.get(id);
+      if (shown?.collection === collection) add(collection, id, shown.body, 3);
+      else {
+        const example = documentedObject(spec, owner.collection);
+        if (example)
+          add(collection, id, {...example, ...exampleLabels(id, example), [spec.idField(owner.collection)]: id}, 3);
+      }
+    }
+  }
   const world: WorldObject[] = [];
   for (const shown of found.values()) {
     const ordered = shown.sort((a, b) => b.rank - a.rank);
@@ -188,8 +213,10 @@ export interface Worlds {
   reserved: Record<string, ReservedId[]>;
 }
 
-/** Fields that tell one object of a collection from the others (names are unique in a collection). */
-const LABELS = ['name', 'hostname', 'email', 'key_id', 'title', 'account_provider_id', 'path_pattern'];
+const UUID_ONLY = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Fields that tell one object of a collection from the others (names are unique in a collection; a protocol config is the one of its domain). */
+const LABELS = ['name', 'domain_id', 'hostname', 'email', 'key_id', 'title', 'account_provider_id', 'path_pattern'];
 const UUID_TEXT = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
 
 /** The seed name of a page: `page:Guides/Origins/Adding an Origin`. */
@@ -278,12 +305,31 @@ export function buildWorlds(spec: SandboxSpec, nowIso = '2026-03-16T08:00:00Z'):
         addWithParents(unionById.get(String(provider.body.account_provider_id)));
       }
     }
+    // A create that leaves its place in an evaluation order to the API goes after the objects the
+    // page's answer puts before it: those of the example world, where the page shows none.
+    for (const call of calls) {
+      const route = spec.byOperation.get(call.operation);
+      const response = call.response as Json | undefined;
+      if (route?.kind !== 'create' || !isObject(response) || response.order === undefined) continue;
+      if (isObject(call.body) && call.body.order !== undefined) continue;
+      let collection: string;
+      try {
+        collection = fillPath(route.collection, (call.path ?? {}) as Record<string, string>);
+      } catch {
+        continue;
+      }
+      for (const sibling of union)
+        if (sibling.collection === collection && Number(sibling.body.order) < Number(response.order))
+          addWithParents(sibling);
+    }
     // And with its default behavior and default traffic policy, which every service has.
     for (const object of [...wanted.values()].filter((candidate) => candidate.collection === '/services/')) {
       const defaults = union.filter(
         (candidate) =>
           candidate.body.is_default === true &&
-          [`/services/${object.id}/behaviors/`, `/services/${object.id}/traffic-policies/`].includes(candidate.collection),
+          [`/services/${object.id}/behaviors/`, `/services/${object.id}/traffic-policies/`].includes(
+            candidate.collection,
+          ),
       );
       for (const fallback of defaults) addWithParents(fallback);
     }
