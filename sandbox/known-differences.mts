@@ -15,11 +15,6 @@ export const KNOWN_DIFFERENCES: Record<string, string[]> = {
     'access_tokens_current_retrieve /role',
     'access_tokens_current_retrieve /service_ids',
   ],
-  // The alert's Slack channel is named only by id on this page and no page shows it: the world has no Slack channel.
-  'docs/Guides/Account Settings/Alerts.mdx': [
-    'alerts_test_sending_create /results/1/channel_type',
-    'alerts_test_sending_create /results/1/http_status',
-  ],
   // Tributary reads the IdP's entity ID, SSO URL and certificate from metadata_url; the sandbox opens no connection.
   // `required` differs because another page's example has SSO required.
   'docs/Guides/Account Settings/Single Sign-On.mdx': [
@@ -44,7 +39,6 @@ export const KNOWN_DIFFERENCES: Record<string, string[]> = {
   ],
   // Probe results: the sandbox sends no probes, so every provider stays `unknown`; the page shows measured ones.
   'docs/Guides/Monitoring/Creating a Monitor.mdx': [
-    'services_performance_checks_create /results/1/provider_type',
     'services_health_checks_retrieve /provider_status',
   ],
   // Shield locations per provider come from each CDN's list of shield locations, which the sandbox does not have.

@@ -78,7 +78,7 @@ function objectDifferences(
  * different JSON types, and different values except generated ones. `null` on the page matches a
  * value that only time fills in (a `completed_at` of a purge still running). Arrays are compared item
  * by item when both sides have the same length, otherwise their lengths differ; each object of a
- * list's `results` on the page is compared with the answer's object of the same id.
+ * list's `results` on the page, when each has an `id`, is compared with the answer's object of the same id.
  */
 export function answerDifferences(page: unknown, api: unknown, at = ''): string[] {
   const key = at.split('/').at(-1) ?? '';
@@ -86,10 +86,10 @@ export function answerDifferences(page: unknown, api: unknown, at = ''): string[
   if (api === undefined) return [`${at || '(root)'}: the page shows it, the answer lacks it`];
   if (Array.isArray(page) || Array.isArray(api)) {
     if (!Array.isArray(page) || !Array.isArray(api)) return [`${at || '(root)'}: an array on one side only`];
-    if (at === '/results') {
+    if (at === '/results' && page.every((item) => isObject(item) && typeof item.id === 'string')) {
       // A list page shows some of the objects: each must be in the answer, as the page shows it.
       return page.flatMap((item, index) => {
-        const found = isObject(item) ? api.find((other) => isObject(other) && other.id === item.id) : undefined;
+        const found = api.find((other) => isObject(other) && other.id === (item as {id: string}).id);
         return found
           ? answerDifferences(item, found, `${at}/${index}`)
           : [`${at}/${index}: the page lists ${JSON.stringify((item as {id?: unknown}).id)}, the answer does not`];
