@@ -4,6 +4,7 @@
 // sandbox's delay; a failed rollout leaves the previous active version live.
 import {Problem} from '../problems.mts';
 import type {Store} from '../store.mts';
+import {worlds} from '../world.mts';
 import {registerApplier, type Outcome} from './lifecycle.mts';
 import type {Context, RuleAction, RuleSet} from './index.mts';
 
@@ -17,6 +18,32 @@ const snapshotsOf = (id: string) => `/_snapshots/${id}/`;
 const isSetting = (collection: string, id: string) =>
   !collection.startsWith(versionsOf(id)) && !collection.startsWith(`${service(id)}purges/`);
 
+interface SavedObject {
+  collection: string;
+  id: string;
+  body: Json;
+}
+
+/**
+ * The settings of a version saved before the sandbox was seeded (up to the newest the world shows of
+ * the service): the seeded world's, since the sandbox knows no older state. Read from the world
+ * rather than stored, so that a seeded sandbox costs no snapshot.
+ */
+function seededSettings(context: Context, serviceId: string, from: number): SavedObject[] | undefined {
+  const seed = context.store.seedOf(context.sandboxId);
+  const world = seed ? worlds().worlds[seed] : undefined;
+  if (!world) return undefined;
+  const seeded = world.find((object) => object.collection === '/services/' && object.id === serviceId);
+  const seededVersions = world
+    .filter((object) => object.collection === versionsOf(serviceId))
+    .map((object) => Number(object.id));
+  const newest = Math.max(Number(seeded?.body.current_version ?? 0), ...seededVersions);
+  if (!seeded || !(from >= 1 && from <= newest)) return undefined;
+  return world.filter(
+    (object) => object.collection.startsWith(service(serviceId)) && isSetting(object.collection, serviceId),
+  );
+}
+
 function serviceIdOf(context: Context, next: Json | undefined, previous: Json | undefined): string | undefined {
   if (context.params.service_id) return context.params.service_id;
   if (context.route.collection === '/services/') return String((next ?? previous)?.id);
@@ -29,11 +56,51 @@ function resourceType(context: Context): string {
   return segments.at(-1) === 'services' ? 'service' : (segments.at(-1) ?? 'service');
 }
 
+/** One entry of a version's `changes`; the resource type is the request's unless given. */
+interface VersionChange {
+  resourceType?: string;
+  action: string;
+  resourceId: string | null;
+  summary: string;
+}
+
+/**
+ * What a rollback changes: each setting that differs between the service now and the version it
+ * returns to, named by its collection (`protocol-config`) and id.
+ */
+function rollbackChanges(now: SavedObject[], target: SavedObject[], from: number): VersionChange[] {
+  const key = (object: SavedObject) => `${object.collection}${object.id}`;
+  const before = new Map(now.map((object) => [key(object), object]));
+  const after = new Map(target.map((object) => [key(object), object]));
+  const named = (object: SavedObject, action: string): VersionChange => {
+    const resourceType = object.collection.split('/').filter(Boolean).at(-1) ?? 'service';
+    return {
+      resourceType,
+      action,
+      resourceId: object.id === '_' ? null : object.id,
+      summary: `${resourceType} ${action} by the rollback to version ${from}`,
+    };
+  };
+  const changes = [
+    ...target.filter((object) => !before.has(key(object))).map((object) => named(object, 'created')),
+    ...target
+      .filter(
+        (object) =>
+          before.has(key(object)) && JSON.stringify(before.get(key(object))!.body) !== JSON.stringify(object.body),
+      )
+      .map((object) => named(object, 'updated')),
+    ...now.filter((object) => !after.has(key(object))).map((object) => named(object, 'deleted')),
+  ];
+  return changes.length
+    ? changes
+    : [{resourceType: 'service', action: 'updated', resourceId: null, summary: `Rollback to version ${from}`}];
+}
+
 /** Saves a version of the service after a change and starts its rollout when providers are attached. */
 export function saveVersion(
   context: Context,
   serviceId: string,
-  change: {action: string; resourceId: string | null; summary: string},
+  change: VersionChange | VersionChange[],
   rolledBackFrom: number | null = null,
 ): number {
   const {store, sandboxId} = context;
@@ -54,14 +121,12 @@ export function saveVersion(
       ? {type: 'access_token', id: context.token.accessTokenId, name: 'sandbox token'}
       : {type: 'access_token', id: null, name: 'sandbox admin token'},
     rolled_back_from: rolledBackFrom,
-    changes: [
-      {
-        resource_type: resourceType(context),
-        resource_id: change.resourceId,
-        action: change.action,
-        summary: change.summary,
-      },
-    ],
+    changes: (Array.isArray(change) ? change : [change]).map((one) => ({
+      resource_type: one.resourceType ?? resourceType(context),
+      resource_id: one.resourceId,
+      action: one.action,
+      summary: one.summary,
+    })),
     deployments: providers.map((provider) => ({
       service_provider_id: provider.id,
       provider_type: provider.provider_type,
@@ -208,18 +273,17 @@ export const configVersionRules: RuleSet = {
       const current = store.get(sandboxId, '/services/', serviceId)!;
       if (from === current.body.current_version)
         throw new Problem('version-already-current', `Version ${from} is already the current version.`);
-      const snapshot = store.get(sandboxId, snapshotsOf(serviceId), String(from));
-      if (!snapshot) throw new Problem('not-found', `This service has no version ${from}.`);
-      for (const object of store.listUnder(sandboxId, service(serviceId)))
-        if (isSetting(object.collection, serviceId)) store.delete(sandboxId, object.collection, object.id);
-      for (const object of snapshot.body.objects as {collection: string; id: string; body: Json}[])
-        store.put(sandboxId, object.collection, object.id, object.body);
-      const number = saveVersion(
-        context,
-        serviceId,
-        {action: 'updated', resourceId: null, summary: `Rollback to version ${from}`},
-        from,
-      );
+      const objects =
+        (store.get(sandboxId, snapshotsOf(serviceId), String(from))?.body.objects as SavedObject[] | undefined) ??
+        seededSettings(context, serviceId, from);
+      if (!objects) throw new Problem('not-found', `This service has no version ${from}.`);
+      const settings = store
+        .listUnder(sandboxId, service(serviceId))
+        .filter((object) => isSetting(object.collection, serviceId));
+      const changes = rollbackChanges(settings, objects, from);
+      for (const object of settings) store.delete(sandboxId, object.collection, object.id);
+      for (const object of objects) store.put(sandboxId, object.collection, object.id, object.body);
+      const number = saveVersion(context, serviceId, changes, from);
       const saved = store.get(sandboxId, versionsOf(serviceId), String(number))!;
       const description = (body as Json).description;
       if (description !== undefined)

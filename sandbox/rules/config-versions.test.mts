@@ -47,3 +47,32 @@ test('a failed rollout, made with the test helper, leaves the previous version a
   assert.equal(after.active_version, before);
   assert.equal(after.status, 'deployment_failed');
 });
+
+test('a rollback restores the version and names each setting it changes', () => {
+  const {token, service} = serviceWithProvider(sandbox);
+  const origins = `/services/${service.id}/origins/`;
+  const web = send(token, 'POST', origins, {body: {name: 'web', host: 'origin.example.com', protocol: 'https'}});
+  const before = Number(web.headers['Tributary-Config-Version']);
+  send(token, 'PATCH', `${origins}${web.json.id}/`, {body: {host: 'origin-2.example.com'}});
+  const extra = send(token, 'POST', origins, {
+    body: {name: 'extra', host: 'extra.example.com', protocol: 'https'},
+  }).json;
+  const rollback = send(token, 'POST', `/services/${service.id}/service-config/`, {body: {from_version: before}});
+  assert.equal(rollback.status, 201);
+  assert.equal(rollback.json.rolled_back_from, before);
+  const changes = rollback.json.changes as {resource_type: string; resource_id: string; action: string}[];
+  assert.deepEqual(
+    changes.map((change) => [change.resource_type, change.resource_id, change.action]).sort(),
+    [
+      ['origins', extra.id, 'deleted'],
+      ['origins', web.json.id, 'updated'],
+    ].sort(),
+  );
+  const restored = send(token, 'GET', origins).json.results as {id: string; host: string}[];
+  assert.deepEqual(
+    restored.map((origin) => [origin.id, origin.host]),
+    [[web.json.id, 'origin.example.com']],
+  );
+  const unknown = send(token, 'POST', `/services/${service.id}/service-config/`, {body: {from_version: 999}});
+  assert.equal(unknown.status, 404);
+});
