@@ -54,10 +54,6 @@ export const KNOWN_DIFFERENCES: Record<string, string[]> = {
     'services_service_config_create /changes/0/resource_type',
     'services_service_config_create /changes/0/resource_id',
   ],
-  // The header's `secret` flag: the page marks it on a header whose value the product keeps secret. Rule to write.
-  'docs/Guides/Streaming Logs/Streaming of Access Logs.mdx': [
-    'services_request_log_endpoints_create /headers/0/secret',
-  ],
   // The page changes the stream while statistics are active; the sandbox configures again. Rule to settle.
   'docs/Guides/Traffic Stats & Analytics/Setup CloudFront Kinesis Stream.mdx': [
     'services_modify_extended_stats_update /status',

@@ -20,6 +20,7 @@ import {policyRules} from './policies.mts';
 import {providerRules} from './providers.mts';
 import {purgeRules} from './purges.mts';
 import {reservedIdRules} from './reserved-ids.mts';
+import {secretValueRules} from './secret-values.mts';
 import {serviceRules} from './services.mts';
 import {statisticsRules} from './statistics.mts';
 
@@ -74,6 +75,7 @@ const SETS: RuleSet[] = [
   aliasRules,
   orderRules,
   nameRules,
+  secretValueRules,
   serviceRules,
   lifecycleRules,
   configVersionRules,
