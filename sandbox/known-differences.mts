@@ -54,10 +54,6 @@ export const KNOWN_DIFFERENCES: Record<string, string[]> = {
     'services_service_config_create /changes/0/resource_type',
     'services_service_config_create /changes/0/resource_id',
   ],
-  // The page changes the stream while statistics are active; the sandbox configures again. Rule to settle.
-  'docs/Guides/Traffic Stats & Analytics/Setup CloudFront Kinesis Stream.mdx': [
-    'services_modify_extended_stats_update /status',
-  ],
 };
 
 /** Whether a reported difference is the known one `entry` (named without its page's line number). */

@@ -281,7 +281,26 @@ export function buildWorlds(spec: SandboxSpec, nowIso = '2026-03-16T08:00:00Z'):
       const field = LABELS.find((name) => object.body[name] !== undefined);
       if (field) created.push({collection: object.collection, field, value: object.body[field], id: object.id});
     }
-    const shown = finish(worldFromCalls(spec, calls, unionById).filter((object) => !isCreated(object)));
+    // A singleton the page turns on before it reads it (`enabled: true`) starts as it stands before
+    // anyone changed it, off, not as the page's later reads show it.
+    const firstCalls = new Map<string, PageCall>();
+    for (const call of calls) {
+      const route = spec.byOperation.get(call.operation);
+      if (!route?.kind.startsWith('singleton')) continue;
+      try {
+        const collection = fillPath(route.collection, (call.path ?? {}) as Record<string, string>);
+        if (!firstCalls.has(collection)) firstCalls.set(collection, call);
+      } catch {
+        continue;
+      }
+    }
+    const turnedOnFirst = (object: WorldObject) => {
+      const first = firstCalls.get(object.collection);
+      return object.id === '_' && isObject(first?.body) && first.body.enabled === true;
+    };
+    const shown = finish(
+      worldFromCalls(spec, calls, unionById).filter((object) => !isCreated(object) && !turnedOnFirst(object)),
+    );
     const wanted = new Map(shown.map((object) => [`${object.collection}${object.id}`, object]));
     const referenced = new Set(JSON.stringify(calls).match(UUID_TEXT) ?? []);
     const addWithParents = (object: WorldObject | undefined) => {
