@@ -28,8 +28,6 @@ export const KNOWN_DIFFERENCES: Record<string, string[]> = {
   ],
   // The second user joins by accepting the invitation, which no API call does.
   'docs/Guides/Account Settings/User Management.mdx': ['users_list /results/1', 'users_retrieve answered 404'],
-  // Changing the domains of a managed certificate: the page keeps the old challenge records, the sandbox makes new ones. Rule to settle.
-  'docs/Guides/Certificates/Creating a Certificate.mdx': ['certificates_update /challenge_records'],
   // The page's PEM is shortened, so the sandbox cannot read the domains and issuer from it.
   'docs/Guides/Certificates/Importing a Certificate.mdx': [
     'certificates_create /domains',

@@ -79,6 +79,29 @@ function documented(context: Context) {
   };
 }
 
+/**
+ * The DNS challenge records of a managed certificate's hostnames, one per name without its `*.`:
+ * a hostname that had one keeps it (validated or not), a new one gets a new record.
+ */
+export function challengeRecords(sandboxId: string, domains: string[], kept: Json[] = []): Json[] {
+  const records = new Map<string, Json>();
+  for (const domain of domains) {
+    const base = domain.replace(/^\*\./, '');
+    if (records.has(base)) continue;
+    records.set(
+      base,
+      kept.find((record) => record.record_name === `_acme-challenge.${base}`) ?? {
+        domain,
+        record_name: `_acme-challenge.${base}`,
+        record_type: 'CNAME',
+        record_value: `${createHash('sha256').update(`${sandboxId}${base}`).digest('hex').slice(0, 20)}.acme.tributary.example`,
+        validated: false,
+      },
+    );
+  }
+  return [...records.values()];
+}
+
 export const accountRules: RuleSet = {
   initial: {
     '/access-tokens/'(context, object) {
@@ -109,19 +132,11 @@ export const accountRules: RuleSet = {
       if (object.type === 'imported') return {...object, ...importedFields(String(object.certificate_pem ?? ''))};
       if (object.type !== 'managed') return object;
       const domains = (object.domains as string[]) ?? [];
-      const seen = new Map<string, Json>();
-      for (const domain of domains) {
-        const base = domain.replace(/^\*\./, '');
-        if (!seen.has(base))
-          seen.set(base, {
-            domain,
-            record_name: `_acme-challenge.${base}`,
-            record_type: 'CNAME',
-            record_value: `${createHash('sha256').update(`${context.sandboxId}${base}`).digest('hex').slice(0, 20)}.acme.tributary.example`,
-            validated: false,
-          });
-      }
-      return {...object, name: object.name ?? domains[0], challenge_records: [...seen.values()]};
+      return {
+        ...object,
+        name: object.name ?? domains[0],
+        challenge_records: challengeRecords(context.sandboxId, domains),
+      };
     },
     '/services/{service_id}/url-signing-keys/'(context, object) {
       return {...object, fingerprint: publicKeyFingerprint(String(object.public_key ?? ''))};

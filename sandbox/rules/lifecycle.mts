@@ -3,6 +3,7 @@
 // after a short delay, lazily on the sandbox's next request. The test helpers (../http.mts) make a
 // pending change happen now, as a success or as a failure.
 import {createHash} from 'node:crypto';
+import {challengeRecords} from './account.mts';
 import type {Store, PendingChange} from '../store.mts';
 import type {Context, RuleSet} from './index.mts';
 
@@ -180,6 +181,12 @@ export const lifecycleRules: RuleSet = {
         next.type === 'managed' &&
         JSON.stringify(next.domains) !== JSON.stringify(previous.domains)
       ) {
+        // New hostnames get challenge records; the others keep theirs.
+        next.challenge_records = challengeRecords(
+          context.sandboxId,
+          (next.domains as string[]) ?? [],
+          (previous.challenge_records as Json[]) ?? [],
+        );
         waits = startWaiting(template, next);
         context.store.put(context.sandboxId, context.collectionPath, String(next.id), next);
       }

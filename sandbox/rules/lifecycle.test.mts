@@ -27,3 +27,25 @@ test('a managed certificate waits for its DNS challenge; the test helpers issue 
   settle(sandbox.store, sandboxId, 'failure', other.id, clock.now);
   assert.equal(send(token, 'GET', `/certificates/${other.id}/`).json.status, 'failed');
 });
+
+test('new hostnames of a managed certificate get challenge records, the others keep theirs', () => {
+  const token = mint();
+  const created = send(token, 'POST', '/certificates/', {
+    body: {type: 'managed', domains: ['www.example.com', 'example.com']},
+  }).json;
+  const sandboxId = sandbox.store.findToken(token)!.sandboxId;
+  settle(sandbox.store, sandboxId, 'success', created.id, clock.now);
+  const updated = send(token, 'PUT', `/certificates/${created.id}/`, {
+    body: {type: 'managed', name: created.name, domains: ['www.example.com', 'static.example.com']},
+  }).json;
+  assert.equal(updated.status, 'pending_validation');
+  const records = updated.challenge_records as {record_name: string; record_value: string; validated: boolean}[];
+  assert.deepEqual(
+    records.map((record) => [record.record_name, record.validated]),
+    [
+      ['_acme-challenge.www.example.com', true],
+      ['_acme-challenge.static.example.com', false],
+    ],
+  );
+  assert.equal(records[0].record_value, (created.challenge_records as {record_value: string}[])[0].record_value);
+});
