@@ -4,6 +4,7 @@
 // the service's whole configuration, and the read-outs of traffic the sandbox does not have.
 import {createHash, createPublicKey, generateKeyPairSync, randomBytes, X509Certificate} from 'node:crypto';
 import {Problem} from '../problems.mts';
+import {challengeRecords} from './certificates.mts';
 import type {Context, RuleSet} from './index.mts';
 import {build} from './services.mts';
 import {fillReadOnly, withDefaults} from '../schema-values.mts';
@@ -77,29 +78,6 @@ function documented(context: Context) {
     headers: {'Tributary-Sandbox-Answer': 'documented-example'},
     body: context.engine.spec.documentedAnswer(context.route.operationId),
   };
-}
-
-/**
- * The DNS challenge records of a managed certificate's hostnames, one per name without its `*.`:
- * a hostname that had one keeps it (validated or not), a new one gets a new record.
- */
-export function challengeRecords(sandboxId: string, domains: string[], kept: Json[] = []): Json[] {
-  const records = new Map<string, Json>();
-  for (const domain of domains) {
-    const base = domain.replace(/^\*\./, '');
-    if (records.has(base)) continue;
-    records.set(
-      base,
-      kept.find((record) => record.record_name === `_acme-challenge.${base}`) ?? {
-        domain,
-        record_name: `_acme-challenge.${base}`,
-        record_type: 'CNAME',
-        record_value: `${createHash('sha256').update(`${sandboxId}${base}`).digest('hex').slice(0, 20)}.acme.tributary.example`,
-        validated: false,
-      },
-    );
-  }
-  return [...records.values()];
 }
 
 export const accountRules: RuleSet = {

@@ -3,7 +3,7 @@
 // after a short delay, lazily on the sandbox's next request. The test helpers (../http.mts) make a
 // pending change happen now, as a success or as a failure.
 import {createHash} from 'node:crypto';
-import {challengeRecords} from './account.mts';
+import {challengeRecords} from './certificates.mts';
 import type {Store, PendingChange} from '../store.mts';
 import type {Context, RuleSet} from './index.mts';
 
