@@ -47,7 +47,7 @@ export function testSandbox({delayMs = 10_000, file}: {delayMs?: number; file?: 
     clock,
     mint(seed) {
       const {sandboxId, token} = store.createSandbox(seed ?? null, clock.now);
-      if (seed) seedWorld(engine, sandboxId, seed);
+      if (seed) seedWorld(engine, sandboxId, seed, clock.now);
       return token;
     },
     send(token, method, requestPath, {body, headers = {}, version = 'v1'} = {}) {

@@ -9,6 +9,7 @@ import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {fillPath, type OpenApiNode} from '../src/lib/openapi/index.ts';
 import type {SandboxEngine} from './engine.mts';
+import {RULES} from './rules/index.mts';
 import {pageCalls, type PageCall} from './page-calls.mts';
 import {guidePageFiles} from '../tests/content/pages.mts';
 import {fillReadOnly} from './schema-values.mts';
@@ -369,10 +370,28 @@ export function worlds(): Worlds {
   return loaded;
 }
 
-/** Copies a world into a new sandbox; false when there is no world of that name. */
-export function seedWorld(engine: SandboxEngine, sandboxId: string, name: string): boolean {
+/**
+ * How long what a seed shows waiting for the outside world (a version deploying, a domain pending
+ * DNS) waits before it advances: the sandbox's usual delay, kept even where a test shortens the
+ * delay of its own changes, so that a page's first reads see the world as the page shows it.
+ */
+export const SEEDED_WAIT_MS = 10_000;
+
+/**
+ * Copies a world into a new sandbox; false when there is no world of that name. What the world shows
+ * waiting then advances after SEEDED_WAIT_MS, or at once with the test helpers.
+ */
+export function seedWorld(engine: SandboxEngine, sandboxId: string, name: string, now = Date.now()): boolean {
   const world = worlds().worlds[name];
   if (!world) return false;
   for (const object of world) engine.store.put(sandboxId, object.collection, object.id, object.body);
+  for (const object of world) {
+    const found = engine.spec.match(
+      'GET',
+      'v1',
+      object.id === '_' ? object.collection : `${object.collection}${object.id}/`,
+    );
+    if (found) RULES.seeded(found.route.collection, engine.store, sandboxId, object, now + SEEDED_WAIT_MS);
+  }
   return true;
 }

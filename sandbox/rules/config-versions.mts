@@ -250,6 +250,19 @@ function pointedVersion(field: keyof typeof NO_VERSION): RuleAction {
 }
 
 export const configVersionRules: RuleSet = {
+  seeded: {
+    // A seeded version still deploying goes live after the delay, as one the sandbox saved.
+    '/services/{service_id}/service-config/'(store, sandboxId, object, dueAt) {
+      if (object.body.state !== 'deploying') return;
+      const serviceId = object.collection.split('/')[2];
+      store.schedule(sandboxId, dueAt, {
+        kind: 'deploy',
+        collection: object.collection,
+        objectId: object.id,
+        data: {serviceId},
+      });
+    },
+  },
   any: {
     saved(context, next, previous) {
       if (!context.route.successHeaders.includes('Tributary-Config-Version')) return;

@@ -46,6 +46,13 @@ export interface Context {
   answerExtra?: Json;
 }
 
+/** An object a seed puts in a sandbox: its collection path, its id (`_` for a singleton) and body. */
+export interface SeededObject {
+  collection: string;
+  id: string;
+  body: Json;
+}
+
 export type RuleAction = (context: Context, body: unknown) => SandboxResponse;
 
 /** What a rule module may contribute. Collection keys are OpenAPI path templates. */
@@ -65,6 +72,11 @@ export interface RuleSet {
     saved?: (context: Context, next: Json | undefined, previous: Json | undefined) => void;
     deleting?: (context: Context, object: Json) => void;
   };
+  /**
+   * An object a seed put in a sandbox in a state that waits for the outside world (a version
+   * deploying): schedules its change as if the sandbox had made it, due at `dueAt`.
+   */
+  seeded?: Record<string, (store: Store, sandboxId: string, object: SeededObject, dueAt: number) => void>;
   /** Operations that are not plain resource operations, by operationId. */
   actions?: Record<string, (context: Context, body: unknown) => SandboxResponse>;
   /** List filters whose parameter is not a field of the object, by `operationId.parameter`. */
@@ -122,5 +134,8 @@ export const RULES = {
   },
   saved(context: Context, next: Json | undefined, previous: Json | undefined): void {
     for (const hook of hooks('saved', context.route.collection)) hook(context, next, previous);
+  },
+  seeded(template: string, store: Store, sandboxId: string, object: SeededObject, dueAt: number): void {
+    for (const set of SETS) set.seeded?.[template]?.(store, sandboxId, object, dueAt);
   },
 };

@@ -5,7 +5,7 @@
 import {createHash} from 'node:crypto';
 import {challengeRecords} from './certificates.mts';
 import type {Store, PendingChange} from '../store.mts';
-import type {Context, RuleSet} from './index.mts';
+import type {Context, RuleSet, SeededObject} from './index.mts';
 
 type Json = Record<string, unknown>;
 export type Outcome = 'success' | 'failure';
@@ -153,6 +153,23 @@ function apply(store: Store, sandboxId: string, change: PendingChange, outcome: 
 }
 
 export const lifecycleRules: RuleSet = {
+  // A seeded object still waiting (a domain pending DNS) advances after the delay.
+  seeded: Object.fromEntries(
+    Object.entries(LIFECYCLES).map(([template, lifecycle]) => [
+      template,
+      (store: Store, sandboxId: string, object: SeededObject, dueAt: number) => {
+        if (lifecycle.applies && !lifecycle.applies(object.body)) return;
+        const waiting = typeof lifecycle.waiting === 'function' ? lifecycle.waiting(object.body) : lifecycle.waiting;
+        if (object.body.status === waiting.status)
+          store.schedule(sandboxId, dueAt, {
+            kind: 'lifecycle',
+            collection: object.collection,
+            objectId: object.id,
+            data: {template},
+          });
+      },
+    ]),
+  ),
   any: {
     initial(context, object) {
       startWaiting(context.route.collection, object);
