@@ -56,9 +56,14 @@ function hasNestedDiscriminator(schema: OpenApiNode): boolean {
   return found;
 }
 
+/**
+ * The schema's own properties replace its `allOf` members' of the same name (`Origin.shield`, an
+ * `OriginShield`, over `OriginCreate.shield`), as in the API pages; the chosen variant's come last.
+ */
 function collectProperties(schema: OpenApiNode, value?: unknown): Record<string, OpenApiNode> {
-  const out: Record<string, OpenApiNode> = {...((schema.properties as Record<string, OpenApiNode>) ?? {})};
+  const out: Record<string, OpenApiNode> = {};
   for (const member of (schema.allOf ?? []) as OpenApiNode[]) Object.assign(out, propertiesOf(member, value));
+  Object.assign(out, (schema.properties as Record<string, OpenApiNode>) ?? {});
   for (const variant of variantsOf(schema, value)) Object.assign(out, propertiesOf(variant, value));
   return out;
 }

@@ -7,6 +7,7 @@ import addFormats from 'ajv-formats';
 import {exampleOf, inlineRefs, resolve, schemaForDirection} from '../src/lib/openapi/index.ts';
 import type {OpenApiDocument, OpenApiNode} from '../src/lib/openapi/index.ts';
 import {loadSpec} from '../src/lib/openapi/load.ts';
+import {propertiesOf} from './schema-values.mts';
 
 export type RouteKind =
   | 'list'
@@ -92,7 +93,7 @@ export class SandboxSpec {
    */
   idField(collection: string): string {
     const retrieve = this.routes.find((route) => route.kind === 'retrieve' && route.collection === collection);
-    const properties = (retrieve?.responseSchema?.properties ?? {}) as Record<string, unknown>;
+    const properties = retrieve?.responseSchema ? propertiesOf(retrieve.responseSchema) : {};
     const param = retrieve?.itemParam ?? 'id';
     if (param in properties) return param;
     if ('id' in properties) return 'id';

@@ -16,7 +16,7 @@ export type Service = ResponseBody<'Service'>;
 export type Origin = ResponseBody<'Origin'>;
 export type Problem = ResponseBody<'Problem'>;
 /** The body of "Create an origin": no read-only field. */
-export type NewOrigin = RequestBody<'Origin'>;
+export type NewOrigin = RequestBody<'OriginCreate'>;
 /** The body of "Update part of an origin": a JSON Merge Patch, every field optional. */
 export type OriginPatch = RequestBody<'OriginPatch'>;
 export type ValidationProblem = ResponseBody<'ValidationProblem'>;

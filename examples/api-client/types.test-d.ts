@@ -48,6 +48,13 @@ expectTrue<Equal<RequestBody<'CertificateImportedCreate'>['private_key_pem'], st
 
 type Client = ReturnType<typeof tributaryClient>;
 
+// A create body has no read-only field to carry: the operation's body is the create schema.
+type OriginsCreateBody = NonNullable<
+  paths['/services/{service_id}/origins/']['post']['requestBody']
+>['content']['application/json'];
+expectTrue<Equal<HasKey<OriginsCreateBody, 'id'>, false>>();
+expectTrue<Equal<HasKey<OriginsCreateBody, 'created_at'>, false>>();
+
 /** Never called: checks what openapi-fetch infers from the generated paths. */
 export async function typedCalls(client: Client, serviceId: string, originId: string, channelId: string) {
   const origin = await client.GET('/services/{service_id}/origins/{origin_id}/', {
@@ -63,8 +70,7 @@ export async function typedCalls(client: Client, serviceId: string, originId: st
 
   await client.POST('/services/{service_id}/origins/', {
     params: {path: {service_id: serviceId}},
-    // @ts-expect-error `id` is read-only: a create body cannot carry it.
-    body: {name: 'web-primary', host: 'origin.example.com', id: originId},
+    body: {name: 'web-primary', host: 'origin.example.com'},
   });
   await client.POST('/alert-channels/', {
     params: {},
@@ -74,7 +80,7 @@ export async function typedCalls(client: Client, serviceId: string, originId: st
 }
 
 // A request body built apart from a call: read-only fields are refused there too.
-export const origin: RequestBody<'Origin'> = {
+export const origin: RequestBody<'OriginCreate'> = {
   name: 'web-primary',
   host: 'origin.example.com',
   // @ts-expect-error `status`-like server fields (here `created_at`) cannot be sent.

@@ -169,6 +169,7 @@ export class OpenApiIndex {
       strict: true,
       openRef,
       isHidden: (property: unknown) => isHidden(this.spec, property, direction),
+      resolveRef: (ref: string) => resolve<OpenApiNode>(this.spec, {$ref: ref}),
     };
   }
 

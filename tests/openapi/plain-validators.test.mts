@@ -13,92 +13,13 @@ import addFormats from 'ajv-formats';
 import {flatten, operationsOf, resolve, type OpenApiNode} from '../../src/lib/openapi/index.ts';
 import {loadSpec} from '../../src/lib/openapi/load.ts';
 
-/**
- * Request schemas still shared with the responses, whole or in the objects nested in their
- * properties (`OriginPatch.shield` is an `OriginShield`), whose `required` lists read-only fields.
- * Validators that read `readOnly` on an object's own
- * properties, Prism among them, accept their requests; plain JSON Schema does not. Only these are
- * checked that way, and never through `oneOf`, `anyOf` or `allOf`, which Prism does not follow
- * (https://github.com/stoplightio/prism/issues/1941). Split one as `CertificateCreate` is split from
- * `Certificate`, and remove it here.
- */
-const SHARED_REQUEST_SCHEMAS = [
-  'AccessToken',
-  'AccountProvider',
-  'AccountProviderCommitment',
-  'Behavior',
-  'ComputeDeployment',
-  'Domain',
-  'ExtendedStats',
-  'GeoRestrictionRule',
-  'HealthCheck',
-  'Invitation',
-  'LoadBalancer',
-  'LoadBalancerCustomRule',
-  'Origin',
-  'OriginPatch',
-  'OriginSet',
-  'PerformanceCheck',
-  'ProtocolConfig',
-  'RequestLogEndpoint',
-  'RequestLogEndpointPatch',
-  'RequestLogRule',
-  'Service',
-  'ServiceConfigVersion',
-  'ServiceProvider',
-  'SsoSettings',
-  'TrafficPolicy',
-  'UrlSigningKey',
-  'UrlSigningKeyGeneration',
-  'User',
-  'UserComputeFunction',
-  'UserComputeFunctionPatch',
-  'WafCustomRule',
-  'WafCustomRuleset',
-  'WafLoggingDestination',
-  'WafManagedConfig',
-  'WafManagedRuleset',
-  'WafRateLimit',
-  'WafSettings',
-];
-
 const spec = loadSpec();
-const schemas: Record<string, OpenApiNode> = spec.components?.schemas ?? {};
 const SPEC_ID = 'tributary-openapi-plain';
-const SCHEMA_REF = /^#\/components\/schemas\/([^/]+)$/;
-const LENIENT = 'x-read-only-aware';
-
-/**
- * `node` as a validator that reads `readOnly` on properties sees a request: a read-only property is
- * not required, in this object and in those reached through `properties` and `items` (other
- * components are followed to their copy under `LENIENT`); `oneOf`, `anyOf`, `allOf` and every other
- * keyword stay plain.
- */
-function readOnlyAware(node: OpenApiNode): OpenApiNode {
-  if (!node || typeof node !== 'object' || Array.isArray(node)) return node;
-  const out: OpenApiNode = {...node};
-  const target = typeof node.$ref === 'string' ? node.$ref.match(SCHEMA_REF)?.[1] : undefined;
-  if (target) out.$ref = `#/components/${LENIENT}/${target}`;
-  if (node.properties) {
-    out.properties = Object.fromEntries(
-      Object.entries<OpenApiNode>(node.properties).map(([name, property]) => [name, readOnlyAware(property)]),
-    );
-    if (Array.isArray(node.required)) {
-      out.required = node.required.filter(
-        (name: string) => !(node.properties[name]?.readOnly || resolve<OpenApiNode>(spec, node.properties[name])?.readOnly),
-      );
-    }
-  }
-  if (node.items) out.items = readOnlyAware(node.items);
-  return out;
-}
 
 const ajv = new Ajv2020({strict: false, allErrors: true, validateFormats: true});
 addFormats(ajv);
-// The schemas untouched (no readOnly property removed, no `required` filtered), and the read-only
-// aware copies that SHARED_REQUEST_SCHEMAS use.
-const lenient = Object.fromEntries(Object.entries(schemas).map(([name, schema]) => [name, readOnlyAware(schema)]));
-ajv.addSchema({$id: SPEC_ID, components: {...spec.components, [LENIENT]: lenient}});
+// The schemas untouched: no readOnly property removed, no `required` filtered.
+ajv.addSchema({$id: SPEC_ID, components: spec.components});
 
 const validators = new Map<string, ValidateFunction>();
 function validatorOf(schema: OpenApiNode): ValidateFunction {
@@ -116,19 +37,13 @@ interface Media {
   examples?: Record<string, unknown>;
 }
 
-/** The schema a request body is checked against: its own, or the read-only aware copy of a shared one. */
-function requestSchema(schema: OpenApiNode): OpenApiNode {
-  const name = typeof schema.$ref === 'string' ? schema.$ref.match(SCHEMA_REF)?.[1] : undefined;
-  return name && SHARED_REQUEST_SCHEMAS.includes(name) ? {$ref: `#/components/${LENIENT}/${name}`} : schema;
-}
-
 /** The named examples of each media type of `content` that fail their schema, one line per error. */
-function check(where: string, content: Record<string, Media> | undefined, request: boolean): {checked: number; problems: string[]} {
+function check(where: string, content: Record<string, Media> | undefined): {checked: number; problems: string[]} {
   let checked = 0;
   const problems: string[] = [];
   for (const [type, media] of Object.entries(content ?? {})) {
     if (!media.schema) continue;
-    const validate = validatorOf(request ? requestSchema(media.schema) : media.schema);
+    const validate = validatorOf(media.schema);
     for (const [name, example] of Object.entries(media.examples ?? {})) {
       const {value} = resolve<{value?: unknown}>(spec, example);
       if (value === undefined) continue;
@@ -154,26 +69,13 @@ function operations(): Array<{id: string; operation: OpenApiNode}> {
   return found;
 }
 
-/** The component names of the request body schemas. */
-function requestBodySchemas(): Set<string> {
-  const names = new Set<string>();
-  for (const {operation} of operations()) {
-    const body = resolve<{content?: Record<string, Media>} | undefined>(spec, operation.requestBody);
-    for (const media of Object.values(body?.content ?? {})) {
-      const name = media.schema?.$ref?.match(SCHEMA_REF)?.[1];
-      if (name) names.add(name);
-    }
-  }
-  return names;
-}
-
 test('every request example validates against its request schema as plain JSON Schema', () => {
   let checked = 0;
   const problems: string[] = [];
   for (const {id, operation} of operations()) {
     const body = resolve<{content?: Record<string, Media>} | undefined>(spec, operation.requestBody);
     if (!body) continue;
-    const result = check(`${id} request`, body.content, true);
+    const result = check(`${id} request`, body.content);
     checked += result.checked;
     problems.push(...result.problems);
   }
@@ -186,7 +88,7 @@ test('every response example validates against its response schema as plain JSON
   const problems: string[] = [];
   for (const {id, operation} of operations()) {
     for (const [status, response] of Object.entries<unknown>(operation.responses ?? {})) {
-      const result = check(`${id} ${status}`, resolve<{content?: Record<string, Media>}>(spec, response).content, false);
+      const result = check(`${id} ${status}`, resolve<{content?: Record<string, Media>}>(spec, response).content);
       checked += result.checked;
       problems.push(...result.problems);
     }
@@ -197,13 +99,12 @@ test('every response example validates against its response schema as plain JSON
 
 /**
  * Where a payload of `schema` must carry a field that is `marker` (`readOnly` for a request,
- * `writeOnly` for a response): `Certificate > oneOf CertificateImported: private_key_pem`. Objects
- * reached only through properties and items are left out when `lenient` (SHARED_REQUEST_SCHEMAS).
+ * `writeOnly` for a response): `Certificate > oneOf CertificateImported: private_key_pem`, at any
+ * depth (properties, items, variants).
  */
 function requiredAgainstDirection(
   schema: unknown,
   marker: 'readOnly' | 'writeOnly',
-  lenient: boolean,
   trail = 'body',
   seen = new Set<unknown>(),
 ): string[] {
@@ -214,19 +115,17 @@ function requiredAgainstDirection(
   const properties: Record<string, OpenApiNode> = merged.properties ?? {};
   const marked = (property: OpenApiNode | undefined) =>
     Boolean(property?.[marker] || resolve<OpenApiNode>(spec, property)?.[marker]);
-  const found = lenient
-    ? []
-    : (merged.required ?? [])
+  const found = (merged.required ?? [])
         .filter((name: string) => marked(properties[name]))
         .map((name: string) => `${trail}: ${name}`);
   const name = (child: unknown) => (child as OpenApiNode)?.$ref?.split('/').pop() ?? '(inline)';
   for (const [key, property] of Object.entries(properties)) {
-    if (!marked(property)) found.push(...requiredAgainstDirection(property, marker, lenient, `${trail}.${key}`, seen));
+    if (!marked(property)) found.push(...requiredAgainstDirection(property, marker, `${trail}.${key}`, seen));
   }
-  if (merged.items) found.push(...requiredAgainstDirection(merged.items, marker, lenient, `${trail}[]`, seen));
+  if (merged.items) found.push(...requiredAgainstDirection(merged.items, marker, `${trail}[]`, seen));
   for (const kind of ['oneOf', 'anyOf'] as const) {
     for (const option of merged[kind] ?? []) {
-      found.push(...requiredAgainstDirection(option, marker, false, `${trail} > ${kind} ${name(option)}`, seen));
+      found.push(...requiredAgainstDirection(option, marker, `${trail} > ${kind} ${name(option)}`, seen));
     }
   }
   return found;
@@ -237,36 +136,15 @@ test('no request schema requires a read-only field and no response schema a writ
   for (const {id, operation} of operations()) {
     const body = resolve<{content?: Record<string, Media>} | undefined>(spec, operation.requestBody);
     for (const media of Object.values(body?.content ?? {})) {
-      const name = media.schema?.$ref?.match(SCHEMA_REF)?.[1];
-      const lenient = Boolean(name && SHARED_REQUEST_SCHEMAS.includes(name));
       // A webhook's body is what Tributary sends: a response to the reader.
       const marker = id.startsWith('webhook ') ? 'writeOnly' : 'readOnly';
-      problems.push(...requiredAgainstDirection(media.schema, marker, lenient).map((where) => `${id} request ${where}`));
+      problems.push(...requiredAgainstDirection(media.schema, marker).map((where) => `${id} request ${where}`));
     }
     for (const [status, response] of Object.entries<unknown>(operation.responses ?? {})) {
       for (const media of Object.values(resolve<{content?: Record<string, Media>}>(spec, response).content ?? {})) {
-        problems.push(...requiredAgainstDirection(media.schema, 'writeOnly', false).map((where) => `${id} ${status} ${where}`));
+        problems.push(...requiredAgainstDirection(media.schema, 'writeOnly').map((where) => `${id} ${status} ${where}`));
       }
     }
   }
   assert.deepEqual(problems, []);
 });
-
-test('SHARED_REQUEST_SCHEMAS lists request body schemas that require a read-only field, and no other', () => {
-  const bodies = requestBodySchemas();
-  assert.deepEqual(
-    SHARED_REQUEST_SCHEMAS.filter((name) => !bodies.has(name) || !requiresReadOnly(schemas[name])),
-    [],
-    'listed, but no longer a request body that requires a read-only field: remove them from the list',
-  );
-});
-
-/** Whether `node`, or an object reached through its properties and items, requires a read-only field. */
-function requiresReadOnly(node: OpenApiNode, seen = new Set<OpenApiNode>()): boolean {
-  const schema = resolve<OpenApiNode>(spec, node);
-  if (!schema || typeof schema !== 'object' || seen.has(schema)) return false;
-  seen.add(schema);
-  const properties: Record<string, OpenApiNode> = schema.properties ?? {};
-  if ((schema.required ?? []).some((name: string) => resolve<OpenApiNode>(spec, properties[name])?.readOnly || properties[name]?.readOnly)) return true;
-  return [...Object.values(properties), ...(schema.items ? [schema.items] : [])].some((child) => requiresReadOnly(child, seen));
-}
