@@ -27,7 +27,8 @@ const processor = createProcessor({remarkPlugins: [remarkFrontmatter]});
 function commandLines(code: string): string[] {
   const lines = code.split('\n');
   return lines.filter(
-    (line, index) => line.trim() && !line.trim().startsWith('#') && !(index > 0 && lines[index - 1].trimEnd().endsWith('\\')),
+    (line, index) =>
+      line.trim() && !line.trim().startsWith('#') && !(index > 0 && lines[index - 1].trimEnd().endsWith('\\')),
   );
 }
 

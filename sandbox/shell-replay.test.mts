@@ -45,7 +45,10 @@ function shownOutput(file: string, block: ShellBlock): string | undefined {
   while (index < lines.length && !lines[index].trim()) index++;
   if (lines[index]?.trim() !== '```text') return undefined;
   const end = lines.indexOf(lines[index].replace('text', ''), index + 1);
-  return lines.slice(index + 1, end).join('\n').trim();
+  return lines
+    .slice(index + 1, end)
+    .join('\n')
+    .trim();
 }
 
 /** Runs the blocks in one bash session; answers each block's exit status and output. */

@@ -30,10 +30,12 @@ test('a rate limit created without an order goes 10 after the highest, and nothi
   const tie = sandbox.send(token, 'POST', collection, {body: rateLimit('tie', 25)});
   assert.equal(tie.status, 201);
   const orders = sandbox.send(token, 'GET', collection).json.results as {name: string; order: number}[];
-  assert.deepEqual(
-    Object.fromEntries(orders.map((limit) => [limit.name, limit.order])),
-    {first: 10, fixed: 25, next: 35, tie: 25},
-  );
+  assert.deepEqual(Object.fromEntries(orders.map((limit) => [limit.name, limit.order])), {
+    first: 10,
+    fixed: 25,
+    next: 35,
+    tie: 25,
+  });
 });
 
 test('a geo restriction rule taking a held position moves that rule and the following down by one', () => {
@@ -47,8 +49,5 @@ test('a geo restriction rule taking a held position moves that rule and the foll
   assert.equal(sandbox.send(token, 'POST', collection, rule(['KP'])).json.order, 2);
   assert.equal(sandbox.send(token, 'POST', collection, rule(['IR'], 1)).json.order, 1);
   const rules = sandbox.send(token, 'GET', collection).json.results as {countries: string[]; order: number}[];
-  assert.deepEqual(
-    Object.fromEntries(rules.map((entry) => [entry.countries[0], entry.order])),
-    {IR: 1, RU: 2, KP: 3},
-  );
+  assert.deepEqual(Object.fromEntries(rules.map((entry) => [entry.countries[0], entry.order])), {IR: 1, RU: 2, KP: 3});
 });
