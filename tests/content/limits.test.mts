@@ -39,7 +39,8 @@ const operationText = (id: string) => operation(id).description ?? '';
 const schemaText = (name: string) => {
   const schema = spec.components.schemas[name];
   if (!schema) throw new Error(`no schema ${name}`);
-  return schema.description ?? '';
+  // A response schema that extends its create schema has the description there.
+  return (index.flatten(schema) as {description?: string}).description ?? '';
 };
 /** A parameter's description, for facts such as the countries of a breakdown. */
 const parameterText = (id: string, name: string) => {
