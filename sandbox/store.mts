@@ -203,6 +203,15 @@ export class Store {
     ).map(parsed);
   }
 
+  /** The objects of a collection whose top-level `field` is one of `values` (versions in a state). */
+  listWhere(sandboxId: string, collection: string, field: string, values: string[]): StoredObject[] {
+    return (
+      this.sql(
+        'SELECT rowid, collection, id, body, etag FROM objects WHERE sandbox_id = ? AND collection = ? AND json_extract(body, ?) IN (SELECT value FROM json_each(?)) ORDER BY rowid',
+      ).all(sandboxId, collection, `$.${field}`, JSON.stringify(values)) as ObjectRow[]
+    ).map(parsed);
+  }
+
   /** Every object whose collection starts with `prefix` (a service's sub-resources). */
   listUnder(sandboxId: string, prefix: string): StoredObject[] {
     return (
@@ -253,6 +262,44 @@ export class Store {
     }
     this.sql('UPDATE sandboxes SET bytes = bytes + ? WHERE id = ?').run(text.length - (previous?.size ?? 0), sandboxId);
     return etag;
+  }
+
+  /**
+   * Stores as `{objects: [{collection, id, body}, …]}`, at `collection`/`id`, every object under
+   * `prefix` except those under `skip`, in rowid order: a copy made inside SQLite, without parsing
+   * or serialising the bodies, since a config version snapshots its service on every change.
+   */
+  snapshot(sandboxId: string, prefix: string, skip: string[], collection: string, id: string): void {
+    const previous = this.sql(
+      'SELECT length(body) AS size FROM objects WHERE sandbox_id = ? AND collection = ? AND id = ?',
+    ).get(sandboxId, collection, id) as {size: number} | undefined;
+    this.sql(
+      `INSERT OR REPLACE INTO objects (sandbox_id, collection, id, body, etag)
+       SELECT ?, ?, ?, json_object('objects', json_group_array(json_object('collection', collection, 'id', id, 'body', json(body)))), ''
+       FROM (SELECT collection, id, body FROM objects
+             WHERE sandbox_id = ? AND substr(collection, 1, ?) = ?
+               AND substr(collection, 1, ?) != ? AND substr(collection, 1, ?) != ?
+             ORDER BY rowid)`,
+    ).run(
+      sandboxId,
+      collection,
+      id,
+      sandboxId,
+      prefix.length,
+      prefix,
+      skip[0]?.length ?? 0,
+      skip[0] ?? '',
+      skip[1]?.length ?? 0,
+      skip[1] ?? '',
+    );
+    const size = (
+      this.sql('SELECT length(body) AS size FROM objects WHERE sandbox_id = ? AND collection = ? AND id = ?').get(
+        sandboxId,
+        collection,
+        id,
+      ) as {size: number}
+    ).size;
+    this.sql('UPDATE sandboxes SET bytes = bytes + ? WHERE id = ?').run(size - (previous?.size ?? 0), sandboxId);
   }
 
   /** Deletes an object and everything under it (a service's origins go with the service). */

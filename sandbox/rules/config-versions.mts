@@ -14,9 +14,10 @@ const service = (id: string) => `/services/${id}/`;
 const versionsOf = (id: string) => `/services/${id}/service-config/`;
 const providersOf = (id: string) => `/services/${id}/providers/`;
 const snapshotsOf = (id: string) => `/_snapshots/${id}/`;
-/** What a rollback restores: the service's own settings, not its history or its purges. */
-const isSetting = (collection: string, id: string) =>
-  !collection.startsWith(versionsOf(id)) && !collection.startsWith(`${service(id)}purges/`);
+/** What a rollback does not restore under a service: its history and its purges. */
+const notSettings = (id: string) => [versionsOf(id), `${service(id)}purges/`];
+/** What a rollback restores: the service's own settings. */
+const isSetting = (collection: string, id: string) => !notSettings(id).some((prefix) => collection.startsWith(prefix));
 
 interface SavedObject {
   collection: string;
@@ -109,9 +110,8 @@ export function saveVersion(
   const number = Number(current.body.current_version ?? 0) + 1;
   const providers = store.list(sandboxId, providersOf(serviceId)).map((provider) => provider.body);
   const deploying = providers.length > 0;
-  for (const earlier of store.list(sandboxId, versionsOf(serviceId)))
-    if (earlier.body.state === 'saved' || earlier.body.state === 'deploying')
-      store.put(sandboxId, versionsOf(serviceId), earlier.id, {...earlier.body, state: 'superseded', deployments: []});
+  for (const earlier of store.listWhere(sandboxId, versionsOf(serviceId), 'state', ['saved', 'deploying']))
+    store.put(sandboxId, versionsOf(serviceId), earlier.id, {...earlier.body, state: 'superseded', deployments: []});
   store.put(sandboxId, versionsOf(serviceId), String(number), {
     version: number,
     state: deploying ? 'deploying' : 'saved',
@@ -136,12 +136,7 @@ export function saveVersion(
       updated_at: context.nowIso,
     })),
   });
-  const snapshot = store
-    .listUnder(sandboxId, service(serviceId))
-    .filter((object) => isSetting(object.collection, serviceId));
-  store.put(sandboxId, snapshotsOf(serviceId), String(number), {
-    objects: snapshot.map(({collection, id, body}) => ({collection, id, body})),
-  });
+  store.snapshot(sandboxId, service(serviceId), notSettings(serviceId), snapshotsOf(serviceId), String(number));
   store.put(sandboxId, '/services/', serviceId, {
     ...current.body,
     current_version: number,
@@ -184,9 +179,8 @@ registerApplier('deploy', (store: Store, sandboxId: string, change, outcome: Out
     updated_at: nowIso,
   }));
   if (ok)
-    for (const earlier of store.list(sandboxId, versionsOf(serviceId)))
-      if (earlier.body.state === 'active')
-        store.put(sandboxId, versionsOf(serviceId), earlier.id, {...earlier.body, state: 'superseded'});
+    for (const earlier of store.listWhere(sandboxId, versionsOf(serviceId), 'state', ['active']))
+      store.put(sandboxId, versionsOf(serviceId), earlier.id, {...earlier.body, state: 'superseded'});
   store.put(sandboxId, versionsOf(serviceId), change.objectId, {
     ...version.body,
     state: ok ? 'active' : 'failed',
