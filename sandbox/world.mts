@@ -377,6 +377,15 @@ export function worlds(): Worlds {
  */
 export const SEEDED_WAIT_MS = 10_000;
 
+const templates = new Map<string, string | undefined>();
+
+/** The OpenAPI collection template of a world object (`/services/{service_id}/domains/`), kept per path. */
+function templateOf(engine: SandboxEngine, object: WorldObject): string | undefined {
+  const item = object.id === '_' ? object.collection : `${object.collection}${object.id}/`;
+  if (!templates.has(item)) templates.set(item, engine.spec.match('GET', 'v1', item)?.route.collection);
+  return templates.get(item);
+}
+
 /**
  * Copies a world into a new sandbox; false when there is no world of that name. What the world shows
  * waiting then advances after SEEDED_WAIT_MS, or at once with the test helpers.
@@ -386,12 +395,8 @@ export function seedWorld(engine: SandboxEngine, sandboxId: string, name: string
   if (!world) return false;
   for (const object of world) engine.store.put(sandboxId, object.collection, object.id, object.body);
   for (const object of world) {
-    const found = engine.spec.match(
-      'GET',
-      'v1',
-      object.id === '_' ? object.collection : `${object.collection}${object.id}/`,
-    );
-    if (found) RULES.seeded(found.route.collection, engine.store, sandboxId, object, now + SEEDED_WAIT_MS);
+    const template = templateOf(engine, object);
+    if (template) RULES.seeded(template, engine.store, sandboxId, object, now + SEEDED_WAIT_MS);
   }
   return true;
 }
