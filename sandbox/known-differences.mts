@@ -37,8 +37,6 @@ export const KNOWN_DIFFERENCES: Record<string, string[]> = {
   ],
   // Probe results: the sandbox sends no probes, so every provider stays `unknown`; the page shows measured ones.
   'docs/Guides/Monitoring/Creating a Monitor.mdx': ['services_health_checks_retrieve /provider_status'],
-  // Shield locations per provider come from each CDN's list of shield locations, which the sandbox does not have.
-  'docs/Guides/Origins/Origin Shield.mdx': ['services_origins_update /shield/provider_locations'],
   // A configuration made outside Tributary: a sandbox CDN account holds none (Sandbox › Not simulated).
   'docs/Guides/Services/Creating a Service.mdx': [
     'services_provider_service_exists_retrieve /exists',

@@ -22,6 +22,7 @@ import {purgeRules} from './purges.mts';
 import {reservedIdRules} from './reserved-ids.mts';
 import {secretValueRules} from './secret-values.mts';
 import {serviceRules} from './services.mts';
+import {shieldRules} from './shield.mts';
 import {statisticsRules} from './statistics.mts';
 
 type Json = Record<string, unknown>;
@@ -88,6 +89,7 @@ const SETS: RuleSet[] = [
   orderRules,
   nameRules,
   secretValueRules,
+  shieldRules,
   serviceRules,
   lifecycleRules,
   configVersionRules,
