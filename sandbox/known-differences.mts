@@ -26,8 +26,6 @@ export const KNOWN_DIFFERENCES: Record<string, string[]> = {
     'sso_retrieve /idp_sso_url',
     'sso_retrieve /idp_certificate',
   ],
-  // The second user joins by accepting the invitation, which no API call does.
-  'docs/Guides/Account Settings/User Management.mdx': ['users_list /results/1', 'users_retrieve answered 404'],
   // The page's PEM is shortened, so the sandbox cannot read the domains and issuer from it.
   'docs/Guides/Certificates/Importing a Certificate.mdx': [
     'certificates_create /domains',
