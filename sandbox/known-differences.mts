@@ -1,8 +1,9 @@
 // Differences between a page's API calls and the sandbox that are known and not yet settled, by page,
 // each named by the start of the reported line without its line number. tests/e2e/page-calls.test.mts
 // (through nginx) and page-replay.test.mts (in-process) fail when a page shows a difference not
-// listed here, and when a listed one no longer occurs, so this list only shrinks. Each entry is a
-// page to correct or a rule to write; the reason is beside it.
+// listed here, and when a listed one no longer occurs, so this list only shrinks. Every status
+// matches; each entry left is a value the sandbox cannot reproduce (Sandbox › How the sandbox
+// differs from production), with the reason beside it.
 export const KNOWN_DIFFERENCES: Record<string, string[]> = {
   // The page edits the domain while its DNS is still pending; in the test the sandbox's delay is 0.
   'docs/Getting started/Step by Step Configuration.mdx': [
