@@ -225,6 +225,31 @@ export function pageSeed(file: string, docsRoot = path.join(root, 'docs')): stri
   return `page:${path.relative(docsRoot, path.resolve(file)).replace(/\.mdx?$/, '')}`;
 }
 
+/**
+ * A service's version counters agree with the versions the world holds of it (pages show a service
+ * at version 3 and its versions 43 and 44): the newest is current and target, and the newest
+ * `active` one, or the one before the first still deploying, is active. The versions deploying then
+ * go live after the seed's wait.
+ */
+function withConsistentVersions(objects: WorldObject[]): WorldObject[] {
+  return objects.map((object) => {
+    if (object.collection !== '/services/') return object;
+    const versions = objects.filter((other) => other.collection === `/services/${object.id}/service-config/`);
+    if (!versions.length) return object;
+    const newest = Math.max(Number(object.body.current_version ?? 0), ...versions.map((version) => Number(version.id)));
+    // The version before the first one still deploying was live, if the world shows none active.
+    const deploying = versions
+      .filter((version) => version.body.state === 'deploying')
+      .map((version) => Number(version.id));
+    const active = Math.max(
+      Number(object.body.active_version ?? 0),
+      ...versions.filter((version) => version.body.state === 'active').map((version) => Number(version.id)),
+      ...(deploying.length ? [Math.min(...deploying) - 1] : []),
+    );
+    return {...object, body: {...object.body, current_version: newest, target_version: newest, active_version: active}};
+  });
+}
+
 export function buildWorlds(spec: SandboxSpec, nowIso = '2026-03-16T08:00:00Z'): Worlds {
   const docsRoot = path.join(root, 'docs');
   const files = guidePageFiles(docsRoot);
@@ -232,12 +257,14 @@ export function buildWorlds(spec: SandboxSpec, nowIso = '2026-03-16T08:00:00Z'):
   const finish = (objects: WorldObject[]) =>
     objects.map((object) => withoutOnce({...object, body: complete(spec, object, nowIso)}));
   // In the example world, what a page only showed being created has since been through its lifecycle.
-  const union = finish(
-    worldFromCalls(
-      spec,
-      byPage.flatMap((page) => page.calls),
-    ),
-  ).map(settled);
+  const union = withConsistentVersions(
+    finish(
+      worldFromCalls(
+        spec,
+        byPage.flatMap((page) => page.calls),
+      ),
+    ).map(settled),
+  );
   const unionById = new Map(union.map((object) => [object.id, object]));
   const listedIds = new Set(
     byPage
@@ -353,7 +380,9 @@ export function buildWorlds(spec: SandboxSpec, nowIso = '2026-03-16T08:00:00Z'):
       );
       for (const fallback of defaults) addWithParents(fallback);
     }
-    worlds[seed] = [...wanted.values()].sort((a, b) => a.collection.split('/').length - b.collection.split('/').length);
+    worlds[seed] = withConsistentVersions(
+      [...wanted.values()].sort((a, b) => a.collection.split('/').length - b.collection.split('/').length),
+    );
     if (created.length) reserved[seed] = created;
   }
   return {worlds, reserved};
