@@ -185,7 +185,8 @@ export const lifecycleRules: RuleSet = {
         if (waiting && next.status === waiting.status) schedule(context, template, next);
         return;
       }
-      // Turning extended statistics on, or changing a certificate's domains, waits for the outside world again.
+      // Turning extended statistics on, changing a managed certificate's domains or updating a failed
+      // one (a retry) waits for the outside world again.
       let waits = false;
       if (template === '/services/{service_id}/modify-extended-stats/') {
         const changed = ['enabled', 'kinesis_stream_arn', 'role_arn'].some((field) => next[field] !== previous[field]);
@@ -196,7 +197,7 @@ export const lifecycleRules: RuleSet = {
       if (
         template === '/certificates/' &&
         next.type === 'managed' &&
-        JSON.stringify(next.domains) !== JSON.stringify(previous.domains)
+        (JSON.stringify(next.domains) !== JSON.stringify(previous.domains) || previous.status === 'failed')
       ) {
         // New hostnames get challenge records; the others keep theirs.
         next.challenge_records = challengeRecords(

@@ -49,3 +49,17 @@ test('new hostnames of a managed certificate get challenge records, the others k
   );
   assert.equal(records[0].record_value, (created.challenge_records as {record_value: string}[])[0].record_value);
 });
+
+test('updating a failed managed certificate with the same hostnames retries its validation', () => {
+  const token = mint();
+  const created = send(token, 'POST', '/certificates/', {body: {type: 'managed', domains: ['retry.example.com']}}).json;
+  const sandboxId = sandbox.store.findToken(token)!.sandboxId;
+  settle(sandbox.store, sandboxId, 'failure', created.id, clock.now);
+  assert.equal(send(token, 'GET', `/certificates/${created.id}/`).json.status, 'failed');
+  const retried = send(token, 'PUT', `/certificates/${created.id}/`, {
+    body: {type: 'managed', name: created.name, domains: ['retry.example.com']},
+  }).json;
+  assert.equal(retried.status, 'pending_validation');
+  assert.equal(settle(sandbox.store, sandboxId, 'success', created.id, clock.now), 1);
+  assert.equal(send(token, 'GET', `/certificates/${created.id}/`).json.status, 'issued');
+});

@@ -3,8 +3,8 @@
 //   1,000, equal values run by creation time): a create that leaves it out goes 10 after the highest,
 //   at most 1,000, so that the gaps the pages count in stay open; nothing else moves;
 // - a position (behaviors, geo restriction rules, request log rules, load balancer rules, from 1): a
-//   create that leaves it out goes last, and taking a place that another holds moves that one and the
-//   following down by one.
+//   create that leaves it out goes last, taking a place that another holds moves that one and the
+//   following down by one, and a move or a delete closes the gap it leaves.
 import {propertiesOf} from '../schema-values.mts';
 import type {Context, RuleSet} from './index.mts';
 
@@ -39,6 +39,15 @@ function placePriority(context: Context, object: Json, previous: Json | undefine
   object.order = previous?.order ?? Math.min(PRIORITY_MAX, highest(others(context, object)) + PRIORITY_STEP);
 }
 
+/** Stores `others` with `order` (and `position`, where the object has one) moved by `by`. */
+function shift(context: Context, others: {collection: string; id: string; body: Json}[], by: number): void {
+  for (const other of others) {
+    const moved = {...other.body, order: Number(other.body.order) + by};
+    if ('position' in moved) moved.position = moved.order;
+    context.store.put(context.sandboxId, other.collection, other.id, moved);
+  }
+}
+
 function placePosition(context: Context, object: Json, previous: Json | undefined): void {
   if (object.is_default) {
     // The default behavior is always first and cannot be moved.
@@ -51,14 +60,30 @@ function placePosition(context: Context, object: Json, previous: Json | undefine
     object.order = previous?.order ?? highest(siblings) + 1;
     if (previous?.position !== undefined || 'position' in object) object.position = object.order;
   }
-  if (previous && previous.order === object.order) return;
-  const taken = siblings.filter((other) => Number(other.body.order) >= Number(object.order));
-  if (!taken.some((other) => other.body.order === object.order)) return;
-  for (const other of taken) {
-    const moved = {...other.body, order: Number(other.body.order) + 1};
-    if ('position' in moved) moved.position = moved.order;
-    context.store.put(context.sandboxId, other.collection, other.id, moved);
+  const to = Number(object.order);
+  if (previous && previous.order !== undefined && previous.order !== null) {
+    // A move closes the gap it leaves and opens the place it takes.
+    const from = Number(previous.order);
+    if (to > from)
+      shift(
+        context,
+        siblings.filter((other) => Number(other.body.order) > from && Number(other.body.order) <= to),
+        -1,
+      );
+    if (to < from)
+      shift(
+        context,
+        siblings.filter((other) => Number(other.body.order) >= to && Number(other.body.order) < from),
+        1,
+      );
+    return;
   }
+  if (siblings.some((other) => Number(other.body.order) === to))
+    shift(
+      context,
+      siblings.filter((other) => Number(other.body.order) >= to),
+      1,
+    );
 }
 
 function place(context: Context, object: Json, previous: Json | undefined): void {
@@ -74,6 +99,16 @@ export const orderRules: RuleSet = {
     },
     check(context, next, previous) {
       if (previous && hasOrder(context, next)) place(context, next, previous);
+    },
+    deleting(context, object) {
+      // Deleting a position moves the ones after it up by one; priorities keep their values.
+      if (PRIORITY_COLLECTIONS.has(context.route.collection) || !hasOrder(context, object) || object.is_default) return;
+      const order = Number(object.order);
+      shift(
+        context,
+        others(context, object).filter((other) => Number(other.body.order) > order),
+        -1,
+      );
     },
   },
 };

@@ -51,3 +51,27 @@ test('a geo restriction rule taking a held position moves that rule and the foll
   const rules = sandbox.send(token, 'GET', collection).json.results as {countries: string[]; order: number}[];
   assert.deepEqual(Object.fromEntries(rules.map((entry) => [entry.countries[0], entry.order])), {IR: 1, RU: 2, KP: 3});
 });
+
+test('moving or deleting a geo restriction rule closes the gap it leaves', () => {
+  const {token, serviceId} = newService();
+  const collection = `/services/${serviceId}/geo-restriction/`;
+  const ids = ['RU', 'KP', 'IR', 'SY'].map(
+    (country) =>
+      sandbox.send(token, 'POST', collection, {
+        body: {action: 'block', countries: [country], path_pattern: `/${country}/*`},
+      }).json.id as string,
+  );
+  const orders = () =>
+    Object.fromEntries(
+      (sandbox.send(token, 'GET', collection).json.results as {countries: string[]; order: number}[]).map((rule) => [
+        rule.countries[0],
+        rule.order,
+      ]),
+    );
+  assert.equal(sandbox.send(token, 'PATCH', `${collection}${ids[0]}/`, {body: {order: 3}}).status, 200);
+  assert.deepEqual(orders(), {KP: 1, IR: 2, RU: 3, SY: 4});
+  assert.equal(sandbox.send(token, 'PATCH', `${collection}${ids[3]}/`, {body: {order: 1}}).status, 200);
+  assert.deepEqual(orders(), {SY: 1, KP: 2, IR: 3, RU: 4});
+  assert.equal(sandbox.send(token, 'DELETE', `${collection}${ids[1]}/`).status, 204);
+  assert.deepEqual(orders(), {SY: 1, IR: 2, RU: 3});
+});
