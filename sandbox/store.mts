@@ -267,7 +267,7 @@ export class Store {
   /**
    * Stores as `{objects: [{collection, id, body}, …]}`, at `collection`/`id`, every object under
    * `prefix` except those under `skip`, in rowid order: a copy made inside SQLite, without parsing
-   * or serialising the bodies, since a config version snapshots its service on every change.
+   * or serializing the bodies, since a config version snapshots its service on every change.
    */
   snapshot(sandboxId: string, prefix: string, skip: string[], collection: string, id: string): void {
     const previous = this.sql(
