@@ -56,10 +56,7 @@ function hasNestedDiscriminator(schema: OpenApiNode): boolean {
   return found;
 }
 
-/**
- * The schema's own properties replace its `allOf` members' of the same name (`Origin.shield`, an
- * `OriginShield`, over `OriginCreate.shield`), as in the API pages; the chosen variant's come last.
- */
+/** The schema's own properties replace its `allOf` members' of the same name, as in the API pages; the chosen variant's come last. */
 function collectProperties(schema: OpenApiNode, value?: unknown): Record<string, OpenApiNode> {
   const out: Record<string, OpenApiNode> = {};
   for (const member of (schema.allOf ?? []) as OpenApiNode[]) Object.assign(out, propertiesOf(member, value));

@@ -169,7 +169,6 @@ export class OpenApiIndex {
       strict: true,
       openRef,
       isHidden: (property: unknown) => isHidden(this.spec, property, direction),
-      resolveRef: (ref: string) => resolve<OpenApiNode>(this.spec, {$ref: ref}),
     };
   }
 

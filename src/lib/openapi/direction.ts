@@ -33,13 +33,6 @@ export interface DirectionOptions {
   openRef?: (ref: string) => string;
   /** Whether a property is hidden; default: its own marker (pass one that follows `$ref`s). */
   isHidden?: (property: unknown) => boolean;
-  /**
-   * The schema a `$ref` names. An `allOf` member whose properties the parent defines again (inline,
-   * or named by a `$ref` this resolves) is inlined without them: the parent's definition replaces the member's, as the API pages show it
-   * (`Origin` extends `OriginCreate` and answers `shield` as an `OriginShield`, which a request sends
-   * as an `OriginShieldCreate`).
-   */
-  resolveRef?: (ref: string) => OpenApiNode | undefined;
 }
 
 /**
@@ -73,18 +66,9 @@ export function schemaForDirection<T>(node: T, direction: Direction, options: Di
             .map(([name, property]) => [name, walk(property, false)]),
         );
       } else if (key === 'allOf' && Array.isArray(child)) {
-        const own = Object.keys(source.properties ?? {});
-        out.allOf = child.map((member: OpenApiNode) => {
-          const target = !own.length ? undefined : member?.$ref ? options.resolveRef?.(member.$ref) : member;
-          const replaced = own.filter((name) => target?.properties && name in target.properties);
-          if (target && replaced.length) {
-            const properties = Object.fromEntries(
-              Object.entries(target.properties).filter(([name]) => !replaced.includes(name)),
-            );
-            return walk({...target, properties}, true);
-          }
-          return member?.$ref && openRef ? {...member, $ref: openRef(member.$ref)} : walk(member, true);
-        });
+        out.allOf = child.map((member: OpenApiNode) =>
+          member?.$ref && openRef ? {...member, $ref: openRef(member.$ref)} : walk(member, true),
+        );
       } else if (key === 'examples' || key === 'example' || key === 'const' || key === 'enum' || key === 'default') {
         out[key] = child;
       } else {
