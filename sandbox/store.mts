@@ -57,10 +57,10 @@ export class Store {
   constructor(file: string) {
     if (file !== ':memory:') mkdirSync(path.dirname(file), {recursive: true});
     this.db = openDatabase(file);
-    // WAL: readers never wait for a writer; a process that finds the file locked waits up to 5 s.
-    this.db.exec(
-      'PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000;',
-    );
+    // A process that finds the file locked waits up to 5 s: set first, since two processes starting
+    // on a new file both switch it to WAL (readers then never wait for a writer) and create the tables.
+    this.db.exec('PRAGMA busy_timeout = 5000;');
+    this.db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON;');
     this.db.exec(`
       CREATE TABLE IF NOT EXISTS sandboxes (
         id TEXT PRIMARY KEY, created_at INTEGER NOT NULL, last_used_at INTEGER NOT NULL,
