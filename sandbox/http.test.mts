@@ -1,42 +1,32 @@
 // The sandbox over HTTP: tokens, bodies that are too large or not JSON, parallel requests with one
 // Idempotency-Key, the test helpers, and answers that never leak a stack trace or a local path.
-import {after, before, test} from 'node:test';
+import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import type {AddressInfo} from 'node:net';
-import type {Server} from 'node:http';
-import {createSandboxServer, MAX_BODY_BYTES} from './http.mts';
-import {SERVICE_ID, testSandbox} from './test-support.mts';
+import {MAX_BODY_BYTES} from './http.mts';
+import {SERVICE_ID, serveForFile, testSandbox} from './test-support.mts';
 
 const sandbox = testSandbox({delayMs: 60_000});
-let server: Server;
-let base = '';
-
-before(async () => {
-  server = createSandboxServer(sandbox.engine);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/docs/sandbox`;
-});
-after(async () => {
-  await new Promise((resolve) => server.close(resolve));
-  sandbox.close();
-});
+const served = serveForFile(sandbox);
 
 async function token(seed = 'example-world'): Promise<string> {
-  const response = await fetch(`${base}/tokens?seed=${seed}`, {method: 'POST'});
+  const response = await fetch(`${served.base}/tokens?seed=${seed}`, {method: 'POST'});
   assert.equal(response.status, 201);
   const body = (await response.json()) as {token: string; api_base_url: string};
-  assert.equal(body.api_base_url, `${base}/api/v1`);
+  assert.equal(body.api_base_url, `${served.base}/api/v1`);
   return body.token;
 }
 
 const call = (bearer: string, path: string, init: RequestInit = {}) =>
-  fetch(`${base}/api/v1${path}`, {...init, headers: {Authorization: `Bearer ${bearer}`, ...(init.headers ?? {})}});
+  fetch(`${served.base}/api/v1${path}`, {
+    ...init,
+    headers: {Authorization: `Bearer ${bearer}`, ...(init.headers ?? {})},
+  });
 
 test('a seeded token sees the example world; an unknown seed is refused', async () => {
   const seeded = await token();
   const services = (await (await call(seeded, '/services/')).json()) as {results: {id: string}[]};
   assert.ok(services.results.some((service) => service.id === SERVICE_ID));
-  const refused = await fetch(`${base}/tokens?seed=nonsense`, {method: 'POST'});
+  const refused = await fetch(`${served.base}/tokens?seed=nonsense`, {method: 'POST'});
   assert.equal(refused.status, 422);
   assert.equal(refused.headers.get('content-type'), 'application/problem+json');
 });
@@ -100,7 +90,7 @@ test('the test helpers make pending changes happen now', async () => {
     })
   ).json()) as {id: string; status: string};
   assert.equal(created.status, 'pending_validation');
-  const helper = await fetch(`${base}/test-helpers/complete`, {
+  const helper = await fetch(`${served.base}/test-helpers/complete`, {
     method: 'POST',
     headers: {Authorization: `Bearer ${bearer}`, 'Content-Type': 'application/json'},
     body: JSON.stringify({object_id: created.id}),
@@ -108,14 +98,14 @@ test('the test helpers make pending changes happen now', async () => {
   assert.deepEqual(await helper.json(), {settled: 1});
   const issued = (await (await call(bearer, `/certificates/${created.id}/`)).json()) as {status: string};
   assert.equal(issued.status, 'issued');
-  assert.equal((await fetch(`${base}/test-helpers/complete`, {method: 'POST'})).status, 401);
+  assert.equal((await fetch(`${served.base}/test-helpers/complete`, {method: 'POST'})).status, 401);
 });
 
 test('no answer carries a stack trace or a path of this machine', async () => {
   const bearer = await token();
   const answers = await Promise.all([
-    fetch(`${base}/elsewhere`),
-    fetch(`${base}/api/v9/services/`),
+    fetch(`${served.base}/elsewhere`),
+    fetch(`${served.base}/api/v9/services/`),
     call(bearer, '/services/%E0%A4%A/'),
     call(bearer, '/services/', {method: 'POST', headers: {'Content-Type': 'text/plain'}, body: 'name=x'}),
     call(bearer, `/services/${SERVICE_ID}/`, {

@@ -4,35 +4,20 @@
 // address and the public sandbox's replaced by a local sandbox. Each block must exit with 0 and
 // print no problem document; a block the page follows with its output (```text) must print it,
 // when it runs against the sandbox's own address.
-import {after, before, test} from 'node:test';
+import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {spawn} from 'node:child_process';
 import {mkdtempSync, readFileSync, rmSync} from 'node:fs';
-import type {AddressInfo} from 'node:net';
-import type {Server} from 'node:http';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {guidePageFiles} from '../tests/content/pages.mts';
-import {createSandboxServer} from './http.mts';
 import {PRODUCTION_API, PUBLIC_SANDBOX, shellBlocks, type ShellBlock} from './shell-blocks.mts';
-import {testSandbox} from './test-support.mts';
+import {serveForFile, testSandbox} from './test-support.mts';
 import {pageSeed, worlds} from './world.mts';
 
 // Short enough for the blocks that poll (every 5 or 10 seconds) to end on their second poll, long
 // enough for a script that settles a change with a test helper to find it still pending.
-const sandbox = testSandbox({delayMs: 3000});
-let server: Server;
-let base = '';
-
-before(async () => {
-  server = createSandboxServer(sandbox.engine);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/docs/sandbox`;
-});
-after(async () => {
-  await new Promise((resolve) => server.close(resolve));
-  sandbox.close();
-});
+const served = serveForFile(testSandbox({delayMs: 3000}));
 
 const PROBLEM = '/docs/api/problem-types#';
 const MARK = '@@block-end';
@@ -55,7 +40,7 @@ function shownOutput(file: string, block: ShellBlock): string | undefined {
 function runSession(blocks: ShellBlock[], token: string, cwd: string) {
   const script = blocks
     .map((block, index) => {
-      const code = block.code.replaceAll(PRODUCTION_API, `${base}/api/`).replaceAll(PUBLIC_SANDBOX, base);
+      const code = block.code.replaceAll(PRODUCTION_API, `${served.base}/api/`).replaceAll(PUBLIC_SANDBOX, served.base);
       return `${code}\nprintf '\\n${MARK} ${index} %s\\n' "$?"`;
     })
     .join('\n');
@@ -98,7 +83,7 @@ for (const {file, blocks} of pages) {
   test(`${path.relative(process.cwd(), file)}: its shell blocks run against the sandbox`, async () => {
     // A page with <ApiRequest> calls starts from its own world; the others from an empty sandbox.
     const seed = worlds().worlds[pageSeed(file)] ? `?seed=${encodeURIComponent(pageSeed(file))}` : '';
-    const minted = await fetch(`${base}/tokens${seed}`, {method: 'POST'});
+    const minted = await fetch(`${served.base}/tokens${seed}`, {method: 'POST'});
     assert.equal(minted.status, 201);
     const {token} = (await minted.json()) as {token: string};
     const cwd = mkdtempSync(path.join(tmpdir(), 'shell-replay-'));

@@ -236,14 +236,23 @@ export class Store {
     );
   }
 
+  /** The stored size of an object's body, in characters, or undefined when there is none. */
+  private sizeOf(sandboxId: string, collection: string, id: string): number | undefined {
+    return (
+      this.sql('SELECT length(body) AS size FROM objects WHERE sandbox_id = ? AND collection = ? AND id = ?').get(
+        sandboxId,
+        collection,
+        id,
+      ) as {size: number} | undefined
+    )?.size;
+  }
+
   /** Inserts or replaces an object; returns its new ETag. */
   put(sandboxId: string, collection: string, id: string, body: Record<string, unknown>): string {
     const text = JSON.stringify(body);
     const etag = etagOf(body);
-    const previous = this.sql(
-      'SELECT length(body) AS size FROM objects WHERE sandbox_id = ? AND collection = ? AND id = ?',
-    ).get(sandboxId, collection, id) as {size: number} | undefined;
-    if (previous) {
+    const previous = this.sizeOf(sandboxId, collection, id);
+    if (previous !== undefined) {
       this.sql('UPDATE objects SET body = ?, etag = ? WHERE sandbox_id = ? AND collection = ? AND id = ?').run(
         text,
         etag,
@@ -260,7 +269,7 @@ export class Store {
         etag,
       );
     }
-    this.sql('UPDATE sandboxes SET bytes = bytes + ? WHERE id = ?').run(text.length - (previous?.size ?? 0), sandboxId);
+    this.sql('UPDATE sandboxes SET bytes = bytes + ? WHERE id = ?').run(text.length - (previous ?? 0), sandboxId);
     return etag;
   }
 
@@ -270,15 +279,13 @@ export class Store {
    * or serializing the bodies, since a config version snapshots its service on every change.
    */
   snapshot(sandboxId: string, prefix: string, skip: string[], collection: string, id: string): void {
-    const previous = this.sql(
-      'SELECT length(body) AS size FROM objects WHERE sandbox_id = ? AND collection = ? AND id = ?',
-    ).get(sandboxId, collection, id) as {size: number} | undefined;
+    const previous = this.sizeOf(sandboxId, collection, id);
+    const excluded = skip.map(() => ' AND substr(collection, 1, ?) != ?').join('');
     this.sql(
       `INSERT OR REPLACE INTO objects (sandbox_id, collection, id, body, etag)
        SELECT ?, ?, ?, json_object('objects', json_group_array(json_object('collection', collection, 'id', id, 'body', json(body)))), ''
        FROM (SELECT collection, id, body FROM objects
-             WHERE sandbox_id = ? AND substr(collection, 1, ?) = ?
-               AND substr(collection, 1, ?) != ? AND substr(collection, 1, ?) != ?
+             WHERE sandbox_id = ? AND substr(collection, 1, ?) = ?${excluded}
              ORDER BY rowid)`,
     ).run(
       sandboxId,
@@ -287,19 +294,10 @@ export class Store {
       sandboxId,
       prefix.length,
       prefix,
-      skip[0]?.length ?? 0,
-      skip[0] ?? '',
-      skip[1]?.length ?? 0,
-      skip[1] ?? '',
+      ...skip.flatMap((other) => [other.length, other]),
     );
-    const size = (
-      this.sql('SELECT length(body) AS size FROM objects WHERE sandbox_id = ? AND collection = ? AND id = ?').get(
-        sandboxId,
-        collection,
-        id,
-      ) as {size: number}
-    ).size;
-    this.sql('UPDATE sandboxes SET bytes = bytes + ? WHERE id = ?').run(size - (previous?.size ?? 0), sandboxId);
+    const size = this.sizeOf(sandboxId, collection, id) ?? 0;
+    this.sql('UPDATE sandboxes SET bytes = bytes + ? WHERE id = ?').run(size - (previous ?? 0), sandboxId);
   }
 
   /** Deletes an object and everything under it (a service's origins go with the service). */

@@ -1,10 +1,14 @@
 // Helpers for the sandbox's tests: an in-process sandbox on a temporary database, and requests to
-// it as plain objects (no HTTP), with a clock the test moves instead of sleeping.
+// it as plain objects (no HTTP), with a clock the test moves instead of sleeping, or over HTTP on a
+// loopback port.
 import {mkdtempSync, rmSync} from 'node:fs';
-import {after} from 'node:test';
+import type {Server} from 'node:http';
+import type {AddressInfo} from 'node:net';
+import {after, before} from 'node:test';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {SandboxEngine, type SandboxResponse} from './engine.mts';
+import {createSandboxServer} from './http.mts';
 import {SandboxSpec} from './spec.mts';
 import {Store} from './store.mts';
 import {seedWorld} from './world.mts';
@@ -82,6 +86,25 @@ export function sandboxForFile(options?: Parameters<typeof testSandbox>[0]): Tes
   const sandbox = testSandbox(options);
   after(() => sandbox.close());
   return sandbox;
+}
+
+/**
+ * Serves `sandbox` over HTTP on a free loopback port for the tests of one file, and closes the
+ * server and the sandbox after them; `base` is its `/docs/sandbox` address once the tests run.
+ */
+export function serveForFile(sandbox: TestSandbox): {readonly base: string} {
+  const served = {base: ''};
+  let server: Server;
+  before(async () => {
+    server = createSandboxServer(sandbox.engine);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    served.base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/docs/sandbox`;
+  });
+  after(async () => {
+    await new Promise((resolve) => server.close(resolve));
+    sandbox.close();
+  });
+  return served;
 }
 
 export const SERVICE_ID = '6f1c2d3e-4b5a-4c7d-8e9f-0a1b2c3d4e5f';

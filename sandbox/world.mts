@@ -21,6 +21,15 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const isObject = (value: unknown): value is Json =>
   Boolean(value) && typeof value === 'object' && !Array.isArray(value);
 
+/** A collection template with the call's path ids filled in, or undefined when the call lacks one. */
+function collectionOf(template: string, call: PageCall): string | undefined {
+  try {
+    return fillPath(template, (call.path ?? {}) as Record<string, string>);
+  } catch {
+    return undefined;
+  }
+}
+
 export interface WorldObject {
   collection: string;
   id: string;
@@ -54,13 +63,8 @@ export function worldFromCalls(spec: SandboxSpec, calls: PageCall[], known?: Map
     if (!route || call.response === undefined || (call.status ?? route.successStatus) >= 300) continue;
     const rank = RANK[route.kind];
     if (rank === undefined) continue;
-    let collection: string;
-    try {
-      collection = fillPath(route.collection, (call.path ?? {}) as Record<string, string>);
-    } catch {
-      continue;
-    }
-    if (collection.includes('{')) continue;
+    const collection = collectionOf(route.collection, call);
+    if (!collection || collection.includes('{')) continue;
     if (route.kind === 'list') {
       for (const item of ((call.response as Json).results as Json[]) ?? [])
         if (isObject(item) && typeof item.id === 'string') add(collection, item.id, item, rank);
@@ -72,9 +76,17 @@ export function worldFromCalls(spec: SandboxSpec, calls: PageCall[], known?: Map
       if (id !== undefined) add(collection, String(id), call.response, rank);
     }
   }
-  // An object a page only names in a path (to delete it, or as the parent of what it creates): the
-  // example world's object stands in for it, or else the documented example, so that a page's world
-  // holds the object the other pages show (an S3 origin stays an S3 origin).
+  // An object a page only names, in a path or by its id in a request body: the example world's
+  // object stands in for it, or else the documented example, so that a page's world holds the object
+  // the other pages show (an S3 origin stays an S3 origin).
+  const standIn = (template: string, collection: string, id: string) => {
+    if (found.has(`${collection}${id}`)) return;
+    const shown = known?.get(id);
+    if (shown?.collection === collection) return add(collection, id, shown.body, 3);
+    const example = documentedObject(spec, template);
+    if (example) add(collection, id, {...example, ...exampleLabels(id, example), [spec.idField(template)]: id}, 3);
+  };
+  // Named in a path: to delete it, or as the parent of what the call creates.
   for (const call of calls) {
     const route = spec.byOperation.get(call.operation);
     if (!route) continue;
@@ -85,45 +97,20 @@ export function worldFromCalls(spec: SandboxSpec, calls: PageCall[], known?: Map
       if (typeof id !== 'string') return;
       const template = `${segments.slice(0, index).join('/')}/`;
       if (index === segments.length - 2 && route.kind === 'create') return;
-      let collection: string;
-      try {
-        collection = fillPath(template, (call.path ?? {}) as Record<string, string>);
-      } catch {
-        return;
-      }
-      if (found.has(`${collection}${id}`)) return;
-      const shown = known?.get(id);
-      if (shown?.collection === collection) {
-        add(collection, id, shown.body, 3);
-        return;
-      }
-      const example = documentedObject(spec, template);
-      if (example) add(collection, id, {...example, ...exampleLabels(id, example), [spec.idField(template)]: id}, 3);
+      const collection = collectionOf(template, call);
+      if (collection) standIn(template, collection, id);
     });
   }
-  // An object a request body names by its id field (`domain_id`, `account_provider_id`), when the
-  // collection it belongs to can be read: the same stand-in.
+  // Named by its id field in a request body (`domain_id`, `account_provider_id`), when the
+  // collection it belongs to can be read.
   for (const call of calls) {
     if (!isObject(call.body)) continue;
     for (const [field, id] of Object.entries(call.body)) {
       // Ids the API made (UUIDs), not names a create chooses (a signing key's `key_id`).
       if (typeof id !== 'string' || !field.endsWith('_id') || !UUID_ONLY.test(id)) continue;
       const owner = spec.routes.find((route) => route.kind === 'retrieve' && route.itemParam === field);
-      if (!owner) continue;
-      let collection: string;
-      try {
-        collection = fillPath(owner.collection, (call.path ?? {}) as Record<string, string>);
-      } catch {
-        continue;
-      }
-      if (found.has(`${collection}${id}`)) continue;
-      const shown = known?.get(id);
-      if (shown?.collection === collection) add(collection, id, shown.body, 3);
-      else {
-        const example = documentedObject(spec, owner.collection);
-        if (example)
-          add(collection, id, {...example, ...exampleLabels(id, example), [spec.idField(owner.collection)]: id}, 3);
-      }
+      const collection = owner && collectionOf(owner.collection, call);
+      if (collection) standIn(owner.collection, collection, id);
     }
   }
   const world: WorldObject[] = [];
@@ -214,11 +201,10 @@ export interface Worlds {
   reserved: Record<string, ReservedId[]>;
 }
 
-const UUID_ONLY = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** Fields that tell one object of a collection from the others (names are unique in a collection; a protocol config is the one of its domain). */
 const LABELS = ['name', 'domain_id', 'hostname', 'email', 'key_id', 'title', 'account_provider_id', 'path_pattern'];
 const UUID_TEXT = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
+const UUID_ONLY = new RegExp(`^${UUID_TEXT.source}$`, 'i');
 
 /** The seed name of a page: `page:Guides/Origins/Adding an Origin`. */
 export function pageSeed(file: string, docsRoot = path.join(root, 'docs')): string {
@@ -315,12 +301,8 @@ export function buildWorlds(spec: SandboxSpec, nowIso = '2026-03-16T08:00:00Z'):
     for (const call of calls) {
       const route = spec.byOperation.get(call.operation);
       if (!route?.kind.startsWith('singleton')) continue;
-      try {
-        const collection = fillPath(route.collection, (call.path ?? {}) as Record<string, string>);
-        if (!firstCalls.has(collection)) firstCalls.set(collection, call);
-      } catch {
-        continue;
-      }
+      const collection = collectionOf(route.collection, call);
+      if (collection && !firstCalls.has(collection)) firstCalls.set(collection, call);
     }
     const turnedOnFirst = (object: WorldObject) => {
       const first = firstCalls.get(object.collection);
@@ -359,12 +341,8 @@ export function buildWorlds(spec: SandboxSpec, nowIso = '2026-03-16T08:00:00Z'):
       const response = call.response as Json | undefined;
       if (route?.kind !== 'create' || !isObject(response) || response.order === undefined) continue;
       if (isObject(call.body) && call.body.order !== undefined) continue;
-      let collection: string;
-      try {
-        collection = fillPath(route.collection, (call.path ?? {}) as Record<string, string>);
-      } catch {
-        continue;
-      }
+      const collection = collectionOf(route.collection, call);
+      if (!collection) continue;
       for (const sibling of union)
         if (sibling.collection === collection && Number(sibling.body.order) < Number(response.order))
           addWithParents(sibling);

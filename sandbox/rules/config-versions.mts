@@ -26,8 +26,8 @@ interface SavedObject {
 }
 
 /**
- * The settings of a version saved before the sandbox was seeded (up to the newest the world shows of
- * the service): the seeded world's, since the sandbox knows no older state. Read from the world
+ * The settings of a version saved before the sandbox was seeded (up to the seeded service's
+ * `current_version`, which the worlds keep in step with its versions): the seeded world's, since the sandbox knows no older state. Read from the world
  * rather than stored, so that a seeded sandbox costs no snapshot.
  */
 function seededSettings(context: Context, serviceId: string, from: number): SavedObject[] | undefined {
@@ -35,10 +35,7 @@ function seededSettings(context: Context, serviceId: string, from: number): Save
   const world = seed ? worlds().worlds[seed] : undefined;
   if (!world) return undefined;
   const seeded = world.find((object) => object.collection === '/services/' && object.id === serviceId);
-  const seededVersions = world
-    .filter((object) => object.collection === versionsOf(serviceId))
-    .map((object) => Number(object.id));
-  const newest = Math.max(Number(seeded?.body.current_version ?? 0), ...seededVersions);
+  const newest = Number(seeded?.body.current_version ?? 0);
   if (!seeded || !(from >= 1 && from <= newest)) return undefined;
   return world.filter(
     (object) => object.collection.startsWith(service(serviceId)) && isSetting(object.collection, serviceId),
